@@ -1,0 +1,116 @@
+// Configuration from the environment, checked once at start: a bad value stops the start with a clear message.
+
+export type EventStoreKind = 'postgres' | 'eventstoredb';
+export type Role = 'all' | 'api' | 'worker';
+
+export interface Config {
+  port: number;
+  adminPort: number;
+  adminHost: string;
+  sandboxPort: number;
+  sandboxHost: string;
+  /** Where buyers' browsers reach the sandbox provider (its own origin). */
+  sandboxPublicUrl: string;
+  operatorToken: string | undefined;
+  dataDir: string;
+  publicBaseUrl: string;
+  databaseUrl: string | undefined;
+  eventStore: EventStoreKind;
+  eventStoreUrl: string | undefined;
+  providerTimeoutMs: number;
+  maxMonto: number;
+  rateLimitPerKey: number;
+  role: Role;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return Number(raw);
+  };
+  const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    if (!(allowed as readonly string[]).includes(raw)) {
+      problems.push(`${name} must be one of ${allowed.join(', ')} (got "${raw}")`);
+      return fallback;
+    }
+    return raw as T;
+  };
+  const url = (name: string, protocols: string[]): string | undefined => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return undefined;
+    try {
+      const parsed = new URL(raw);
+      if (!protocols.includes(parsed.protocol)) {
+        problems.push(`${name} must be a ${protocols.join(' or ')} URL (got "${raw}")`);
+        return undefined;
+      }
+      return raw;
+    } catch {
+      problems.push(`${name} is not a valid URL (got "${raw}")`);
+      return undefined;
+    }
+  };
+
+  const port = int('PORT', 3000, 0, 65535);
+  const adminPort = int('ADMIN_PORT', 3001, 0, 65535);
+  const sandboxPort = int('SANDBOX_PORT', 3002, 0, 65535);
+  const eventStore = oneOf('EVENT_STORE', ['postgres', 'eventstoredb'] as const, 'postgres');
+  const eventStoreUrl = url('EVENTSTORE_URL', ['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:']);
+  const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
+  const publicBaseUrl = url('PUBLIC_BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
+  const sandboxPublicUrl = url('SANDBOX_PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${sandboxPort}`;
+
+  const token = env.OPERATOR_TOKEN;
+  if (token !== undefined && token !== '' && token.length < 24) {
+    problems.push('OPERATOR_TOKEN must be at least 24 characters long');
+  }
+  if (eventStore === 'eventstoredb' && !env.EVENTSTORE_URL) {
+    problems.push('EVENT_STORE=eventstoredb needs EVENTSTORE_URL (e.g. esdb://localhost:2113?tls=false)');
+  }
+  if (databaseUrl && !token) {
+    problems.push('OPERATOR_TOKEN must be set when DATABASE_URL is set (only the embedded default generates one)');
+  }
+  const ports = [port, adminPort, sandboxPort].filter((p) => p !== 0);
+  if (new Set(ports).size !== ports.length) {
+    problems.push(`PORT, ADMIN_PORT and SANDBOX_PORT must differ (got ${port}, ${adminPort}, ${sandboxPort})`);
+  }
+
+  const config: Config = {
+    port,
+    adminPort,
+    adminHost: env.ADMIN_HOST || '127.0.0.1',
+    sandboxPort,
+    sandboxHost: env.SANDBOX_HOST || '0.0.0.0',
+    sandboxPublicUrl: sandboxPublicUrl.replace(/\/$/, ''),
+    operatorToken: token || undefined,
+    dataDir: env.DATA_DIR || './data',
+    publicBaseUrl: publicBaseUrl.replace(/\/$/, ''),
+    databaseUrl,
+    eventStore,
+    eventStoreUrl,
+    providerTimeoutMs: int('PROVIDER_TIMEOUT_MS', 5000, 1, 120_000),
+    maxMonto: int('MAX_MONTO', 1_000_000_000, 1, Number.MAX_SAFE_INTEGER),
+    rateLimitPerKey: int('RATE_LIMIT_PER_KEY', 100, 1, 1_000_000),
+    role: oneOf('ROLE', ['all', 'api', 'worker'] as const, 'all'),
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
