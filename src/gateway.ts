@@ -1,0 +1,108 @@
+// Starts the whole gateway on a database URL: the sandbox provider, the public API, the operator API and the
+// workers, sharing one data source and one event store. main.ts and the tests both start it this way.
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { DynamicModule, INestApplicationContext, LoggerService, LogLevel } from '@nestjs/common';
+import type { AddressInfo } from 'node:net';
+import { systemClock, type Clock } from './kernel/clock.js';
+import type { Config } from './kernel/config.js';
+import { openDatabase } from './kernel/database.js';
+import { ErrorFilter } from './kernel/http/error.filter.js';
+import { validationPipe } from './kernel/http/validation.js';
+import type { Infrastructure } from './kernel/infrastructure.module.js';
+import { MIGRATIONS } from './migrations/index.js';
+import { ENTITIES } from './entities.js';
+import { createEventStore } from './payments/adapters/event-store/create-event-store.js';
+import { PublicApiModule } from './public-api.module.js';
+import { OperatorApiModule } from './operator/operator-api.module.js';
+import { SandboxProviderModule } from './provider/adapters/sandbox/sandbox-provider.module.js';
+import { WorkerModule } from './worker.module.js';
+
+export interface GatewayOptions {
+  config: Config;
+  databaseUrl: string;
+  clock?: Clock;
+  /** Nest's log levels, or false for silence (tests). */
+  logger?: LogLevel[] | LoggerService | false;
+}
+
+export interface Gateway {
+  publicUrl: string;
+  adminUrl: string;
+  sandboxUrl: string;
+  infra: Infrastructure;
+  close(): Promise<void>;
+}
+
+export const BODY_LIMIT_BYTES = 100 * 1024;
+
+export async function createHttpApp(
+  module: DynamicModule,
+  logger: GatewayOptions['logger'],
+): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, return503OnClosing: true });
+  const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
+    rawBody: true,
+    abortOnError: false,
+    logger: logger ?? ['log', 'warn', 'error'],
+  });
+  app.useGlobalFilters(new ErrorFilter());
+  app.useGlobalPipes(validationPipe());
+  return app;
+}
+
+function urlOf(app: NestFastifyApplication, host: string): string {
+  const address = app.getHttpServer().address() as AddressInfo;
+  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  return `http://${shown}:${address.port}`;
+}
+
+export async function startGateway(options: GatewayOptions): Promise<Gateway> {
+  const { config } = options;
+  const dataSource = await openDatabase({ url: options.databaseUrl, migrations: MIGRATIONS, entities: ENTITIES });
+  const eventStore = await createEventStore(config, dataSource, options.databaseUrl);
+  const infra: Infrastructure = { config, dataSource, eventStore, clock: options.clock ?? systemClock };
+  const opened: Array<INestApplicationContext> = [];
+  const close = async (): Promise<void> => {
+    for (const app of opened.reverse()) await app.close();
+    await eventStore.close();
+    await dataSource.destroy();
+  };
+
+  try {
+    // The sandbox provider first: it plays an outside processor that the API reaches over HTTP.
+    const sandbox = await createHttpApp(SandboxProviderModule.forRoot(infra), options.logger);
+    opened.push(sandbox);
+    await sandbox.listen({ port: config.sandboxPort, host: config.sandboxHost });
+    const sandboxUrl = urlOf(sandbox, config.sandboxHost === '0.0.0.0' ? '127.0.0.1' : config.sandboxHost);
+    if (config.sandboxPort === 0) config.sandboxPublicUrl = sandboxUrl;
+
+    let publicUrl = '';
+    let adminUrl = '';
+    if (config.role !== 'worker') {
+      const api = await createHttpApp(PublicApiModule.forRoot(infra), options.logger);
+      opened.push(api);
+      await api.listen({ port: config.port, host: '0.0.0.0' });
+      publicUrl = urlOf(api, '127.0.0.1');
+      if (config.port === 0) config.publicBaseUrl = publicUrl;
+
+      const operator = await createHttpApp(OperatorApiModule.forRoot(infra), options.logger);
+      opened.push(operator);
+      await operator.listen({ port: config.adminPort, host: config.adminHost });
+      adminUrl = urlOf(operator, config.adminHost);
+    }
+    if (config.role !== 'api') {
+      const worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(infra), {
+        abortOnError: false,
+        logger: options.logger ?? ['log', 'warn', 'error'],
+      });
+      opened.push(worker);
+      await worker.init();
+    }
+    return { publicUrl, adminUrl, sandboxUrl, infra, close };
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,124 @@
+// One place where every failure becomes the spec's shapes: validation 400s, `{statusCode, message, error, code}` otherwise.
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { DomainError, FieldError, type ErrorKind } from '../errors.js';
+
+const STATUS: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  unavailable: 503,
+};
+
+const REASON: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+const CODE_BY_STATUS: Record<number, string> = {
+  400: 'bad_request',
+  401: 'invalid_api_key',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  503: 'unavailable',
+};
+
+export interface ErrorBody {
+  statusCode: number;
+  message: unknown;
+  error?: string;
+  code?: string;
+}
+
+export function validationBody(fieldErrors: Record<string, string[]>, formErrors: string[] = []): ErrorBody {
+  return { statusCode: 400, message: { formErrors, fieldErrors } };
+}
+
+export function errorBody(statusCode: number, message: string, code?: string): ErrorBody {
+  return { statusCode, message, error: REASON[statusCode] ?? 'Error', code: code ?? CODE_BY_STATUS[statusCode] ?? 'error' };
+}
+
+/** Fastify answers some bad requests before Nest routes them (DESIGN.md section 7): map those too. */
+function fastifyError(error: { code?: string; statusCode?: number; message?: string }): ErrorBody | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return errorBody(413, 'Request body is larger than 100 kB', 'payload_too_large');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return errorBody(415, 'Content-Type must be application/json', 'unsupported_media_type');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return validationBody({}, ['The request body is empty; send a JSON object']);
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return validationBody({}, ['Content-Length does not match the body']);
+    default:
+      break;
+  }
+  if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+    return validationBody({}, ['The request body is not valid JSON']);
+  }
+  if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+    return errorBody(error.statusCode, error.message ?? 'Bad request');
+  }
+  return undefined;
+}
+
+@Catch()
+export class ErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HTTP');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const { body, headers } = this.translate(exception);
+    for (const [name, value] of Object.entries(headers)) void reply.header(name, value);
+    void reply.status(body.statusCode).header('content-type', 'application/json; charset=utf-8').send(body);
+  }
+
+  translate(exception: unknown): { body: ErrorBody; headers: Record<string, string> } {
+    if (exception instanceof FieldError) {
+      return { body: validationBody(exception.fieldErrors, exception.formErrors), headers: {} };
+    }
+    if (exception instanceof DomainError) {
+      const status = STATUS[exception.kind];
+      const headers: Record<string, string> = {};
+      if (exception.retryAfterSeconds !== undefined) headers['retry-after'] = String(exception.retryAfterSeconds);
+      if (status === 401) headers['www-authenticate'] = 'Bearer';
+      return { body: errorBody(status, exception.message, exception.code), headers };
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const response = exception.getResponse();
+      if (status === 400 && typeof response === 'object' && response !== null && 'message' in response) {
+        const message = (response as { message: unknown }).message;
+        if (typeof message === 'object' && message !== null && 'fieldErrors' in message) {
+          return { body: response as ErrorBody, headers: {} };
+        }
+        return { body: validationBody({}, Array.isArray(message) ? message.map(String) : [String(message)]), headers: {} };
+      }
+      const message = typeof response === 'string' ? response : exception.message;
+      if (status === HttpStatus.NOT_FOUND) return { body: errorBody(404, 'Not found'), headers: {} };
+      return { body: errorBody(status, message), headers: status === 401 ? { 'www-authenticate': 'Bearer' } : {} };
+    }
+    if (typeof exception === 'object' && exception !== null) {
+      const mapped = fastifyError(exception as { code?: string; statusCode?: number; message?: string });
+      if (mapped) return { body: mapped, headers: {} };
+    }
+    this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    return { body: errorBody(500, 'Internal server error', 'internal_error'), headers: {} };
+  }
+}

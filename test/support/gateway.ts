@@ -1,0 +1,67 @@
+// Starts the real gateway on loopback (ephemeral ports) on a fresh database, as a merchant's server would meet it.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig, type Config } from '../../src/kernel/config.js';
+import { startGateway, type Gateway } from '../../src/gateway.js';
+import type { Clock } from '../../src/kernel/clock.js';
+import { createTestDatabase } from './database.js';
+
+export const OPERATOR_TOKEN = 'test-operator-token-0123456789abcdef';
+
+export interface TestGateway extends Gateway {
+  databaseUrl: string;
+  operatorToken: string;
+}
+
+export async function startTestGateway(overrides: Partial<Config> = {}, clock?: Clock): Promise<TestGateway> {
+  const db = await createTestDatabase();
+  const config: Config = {
+    ...loadConfig({}),
+    port: 0,
+    adminPort: 0,
+    sandboxPort: 0,
+    sandboxHost: '127.0.0.1',
+    operatorToken: OPERATOR_TOKEN,
+    dataDir: mkdtempSync(path.join(os.tmpdir(), 'pasarela-data-')),
+    ...overrides,
+  };
+  const gateway = await startGateway({ config, databaseUrl: db.url, clock, logger: ['error'] });
+  return {
+    ...gateway,
+    databaseUrl: db.url,
+    operatorToken: config.operatorToken ?? OPERATOR_TOKEN,
+    async close() {
+      await gateway.close();
+      await db.drop();
+    },
+  };
+}
+
+export interface HttpAnswer<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+/** One HTTP request through the real server; JSON in, JSON (or text) out. */
+export async function http<T = any>(
+  method: string,
+  url: string,
+  options: { token?: string; headers?: Record<string, string>; body?: unknown; rawBody?: string } = {},
+): Promise<HttpAnswer<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined;
+  if (options.rawBody !== undefined) body = options.rawBody;
+  else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const response = await fetch(url, { method, headers, body, redirect: 'manual' });
+  const text = await response.text();
+  let parsed: unknown = text;
+  if ((response.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
+  return { status: response.status, headers: response.headers, body: parsed as T, text };
+}
