@@ -1,0 +1,210 @@
+// The PostgreSQL event store: the embedded default and CI (DESIGN.md section 2).
+import type { DataSource, EntityManager, EntitySubscriberInterface, QueryRunner } from 'typeorm';
+import type { EventMetadata } from '../../../kernel/actor.js';
+import {
+  WrongExpectedRevision,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type GlobalPosition,
+  type NewEvent,
+  type RecordedEvent,
+} from '../../application/ports/event-store.port.js';
+import { PostgresNotifications } from './postgres-notifications.js';
+
+const UNIQUE_VIOLATION = '23505';
+const REVISION_CONSTRAINT = 'events_stream_revision';
+const ANY_ATTEMPTS = 5;
+
+const COLUMNS = `transaction_id::text AS commit, global_position::text AS prepare, stream_id, revision, event_id, type,
+  data, metadata, recorded_at`;
+
+// Only transactions older than every one still running: a later commit of an earlier transaction cannot
+// appear behind the reader. Resuming after the pair, never the position alone (DESIGN.md section 2).
+const READ_ALL_SQL = `
+  SELECT ${COLUMNS} FROM events
+  WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
+    AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+  ORDER BY transaction_id, global_position
+  LIMIT $3`;
+
+const READ_STREAM_SQL = `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 ORDER BY revision`;
+
+interface EventRow {
+  commit: string;
+  prepare: string;
+  stream_id: string;
+  revision: number;
+  event_id: string;
+  type: string;
+  data: Record<string, unknown>;
+  metadata: EventMetadata;
+  recorded_at: Date;
+}
+
+type Query = <T>(sql: string, parameters: unknown[]) => Promise<T>;
+
+export class PostgresEventStore implements EventStore {
+  /** Transactions that appended through appendWithin: the append is announced when they commit. */
+  private readonly uncommitted = new WeakSet<QueryRunner>();
+  private readonly commits: EntitySubscriberInterface = {
+    afterTransactionCommit: ({ queryRunner }) => {
+      if (this.uncommitted.delete(queryRunner)) this.notifications.signal();
+    },
+    afterTransactionRollback: ({ queryRunner }) => {
+      this.uncommitted.delete(queryRunner);
+    },
+  };
+
+  private constructor(
+    private readonly dataSource: DataSource,
+    private readonly notifications: PostgresNotifications,
+  ) {}
+
+  static async open(dataSource: DataSource, databaseUrl: string): Promise<PostgresEventStore> {
+    const notifications = new PostgresNotifications(dataSource, databaseUrl);
+    await notifications.start();
+    const store = new PostgresEventStore(dataSource, notifications);
+    dataSource.subscribers.push(store.commits);
+    return store;
+  }
+
+  async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    const query: Query = (sql, parameters) => this.dataSource.query(sql, parameters);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const result = await this.appendWith(query, streamId, events, expected);
+        this.notifications.signal();
+        return result;
+      } catch (error) {
+        // `any` promises no check: a concurrent append that took the next revision is simply retried.
+        const retry = expected === 'any' && error instanceof WrongExpectedRevision && attempt < ANY_ATTEMPTS;
+        if (!retry) throw error;
+      }
+    }
+  }
+
+  /** Appends inside the caller's transaction (e.g. with the idempotency claim), committed with it. */
+  async appendWithin(
+    manager: EntityManager,
+    streamId: string,
+    events: NewEvent[],
+    expected: ExpectedRevision,
+  ): Promise<AppendResult> {
+    const result = await this.appendWith((sql, parameters) => manager.query(sql, parameters), streamId, events, expected);
+    const runner = manager.queryRunner;
+    if (runner?.isTransactionActive) this.uncommitted.add(runner);
+    else this.notifications.signal();
+    return result;
+  }
+
+  async readStream(streamId: string): Promise<RecordedEvent[]> {
+    const rows = await this.dataSource.query<EventRow[]>(READ_STREAM_SQL, [streamId]);
+    return rows.map(toRecordedEvent);
+  }
+
+  async readAll(after: GlobalPosition, limit: number): Promise<RecordedEvent[]> {
+    // Transaction id 0 is never assigned, so (0, -1) sorts before every stored pair (START is (-1, -1)).
+    const commit = after.commit < 0n ? 0n : after.commit;
+    const rows = await this.dataSource.query<EventRow[]>(READ_ALL_SQL, [
+      commit.toString(),
+      after.prepare.toString(),
+      limit,
+    ]);
+    return rows.map(toRecordedEvent);
+  }
+
+  onAppended(listener: () => void): () => void {
+    return this.notifications.subscribe(listener);
+  }
+
+  async close(): Promise<void> {
+    const at = this.dataSource.subscribers.indexOf(this.commits);
+    if (at >= 0) this.dataSource.subscribers.splice(at, 1);
+    await this.notifications.close();
+  }
+
+  private async appendWith(
+    query: Query,
+    streamId: string,
+    events: NewEvent[],
+    expected: ExpectedRevision,
+  ): Promise<AppendResult> {
+    if (events.length === 0) throw new Error(`Nothing to append to ${streamId}`);
+    const { sql, parameters } = appendStatement(streamId, events, expected);
+    let written: Array<{ revision: number }>;
+    try {
+      written = await query(sql, parameters);
+    } catch (error) {
+      if (!isRevisionConflict(error)) throw error;
+      // Another append holds a revision this one needs; nothing of this one was written.
+      throw new WrongExpectedRevision(streamId, expected, await this.currentRevision(streamId));
+    }
+    if (written.length === 0) throw new WrongExpectedRevision(streamId, expected, await this.currentRevision(streamId));
+    return { nextRevision: Math.max(...written.map((row) => row.revision)) };
+  }
+
+  private async currentRevision(streamId: string): Promise<number | 'no_stream'> {
+    const rows = await this.dataSource.query<Array<{ revision: number | null }>>(
+      'SELECT max(revision) AS revision FROM events WHERE stream_id = $1',
+      [streamId],
+    );
+    return rows[0]?.revision ?? 'no_stream';
+  }
+}
+
+/**
+ * One INSERT, one round trip. The unique (stream_id, revision) does the concurrency check: an append expecting the
+ * stream at revision n writes n + 1, ..., which fails if another append wrote n + 1 first (the loser waits for the
+ * winner's commit, then fails); `no_stream` writes revision 0. An expected revision must also exist: checked in
+ * the same statement.
+ */
+function appendStatement(
+  streamId: string,
+  events: NewEvent[],
+  expected: ExpectedRevision,
+): { sql: string; parameters: unknown[] } {
+  const parameters: unknown[] = [streamId];
+  const parameter = (value: unknown, type: string): string => {
+    parameters.push(value);
+    return `$${parameters.length}::${type}`;
+  };
+  const first =
+    expected === 'any'
+      ? '(SELECT coalesce(max(revision), -1) + 1 FROM events WHERE stream_id = $1)'
+      : parameter(expected === 'no_stream' ? 0 : expected + 1, 'integer');
+  const rows = events.map(
+    (event, k) =>
+      `(${parameter(event.id, 'uuid')}, ${parameter(event.type, 'text')}, ${parameter(JSON.stringify(event.data), 'jsonb')}, ` +
+      `${parameter(JSON.stringify(event.metadata), 'jsonb')}, ${k})`,
+  );
+  const exists =
+    typeof expected === 'number' ? `WHERE EXISTS (SELECT 1 FROM events WHERE stream_id = $1 AND revision = ${first} - 1)` : '';
+  const sql = `
+    INSERT INTO events (stream_id, revision, event_id, type, data, metadata)
+    SELECT $1, ${first} + e.k, e.event_id, e.type, e.data, e.metadata
+    FROM (VALUES ${rows.join(', ')}) AS e(event_id, type, data, metadata, k)
+    ${exists}
+    ORDER BY e.k
+    RETURNING revision`;
+  return { sql, parameters };
+}
+
+function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    streamId: row.stream_id,
+    revision: row.revision,
+    position: { commit: BigInt(row.commit), prepare: BigInt(row.prepare) },
+    recordedAt: row.recorded_at,
+  };
+}
+
+function isRevisionConflict(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+  return code === UNIQUE_VIOLATION && constraint === REVISION_CONSTRAINT;
+}

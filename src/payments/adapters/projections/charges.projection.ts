@@ -1,0 +1,151 @@
+// The charges read model (GET /pagos): one row per charge, folded from its events, written a batch at a time.
+import type { RecordedEvent } from '../../application/ports/event-store.port.js';
+import type { Estado } from '../../domain/charge.js';
+import {
+  chargeStream,
+  isChargeEventType,
+  upcastChargeEvent,
+  type ChargeCreated,
+  type ChargeEvent,
+  type PaymentMethod,
+} from '../../domain/charge.events.js';
+import type { Projection } from './projection.js';
+
+export interface ChargeRow {
+  id: string;
+  merchantId: string;
+  monto: number;
+  moneda: string;
+  referencia: string;
+  descripcion: string | null;
+  urlRetorno: string | null;
+  estado: Estado;
+  checkoutToken: string;
+  creadoEn: string;
+  actualizadoEn: string;
+  metodo: PaymentMethod | null;
+  providerSessionId: string | null;
+  /** Revision of the last event applied: an event at or below it was applied already. */
+  revision: number;
+}
+
+/** What an event changes in its charge's row; every field it names is set outright, whatever came before. */
+export type RowChange = Partial<Pick<ChargeRow, 'estado' | 'actualizadoEn' | 'metodo' | 'providerSessionId'>>;
+
+export function rowChange(event: Exclude<ChargeEvent, { type: 'ChargeCreated' }>): RowChange {
+  switch (event.type) {
+    case 'CheckoutOpened':
+      return { estado: 'pendiente', providerSessionId: event.data.providerSessionId, actualizadoEn: event.data.openedAt };
+    case 'CashVoucherIssued':
+      return { metodo: 'efectivo', actualizadoEn: event.data.issuedAt };
+    case 'CashVoucherExpired':
+      return { actualizadoEn: event.data.expiredAt };
+    case 'PaymentApproved':
+      return { estado: 'aprobado', metodo: event.data.method, actualizadoEn: event.data.approvedAt };
+    case 'PaymentFailed':
+      return { estado: 'fallido', metodo: event.data.method, actualizadoEn: event.data.failedAt };
+    case 'ChargeReconciled':
+      return { estado: 'conciliado', actualizadoEn: event.data.reconciledAt };
+    case 'ChargeRefunded':
+      return { estado: 'reembolsado', actualizadoEn: event.data.refundedAt };
+    default: {
+      const unhandled: never = event;
+      return unhandled;
+    }
+  }
+}
+
+/** The row a ChargeCreated starts: the same fields evolve() sets on the Charge. */
+export function createdRow(event: ChargeCreated, id: string, revision: number): ChargeRow {
+  const d = event.data;
+  return {
+    id,
+    merchantId: d.merchantId,
+    monto: d.monto,
+    moneda: d.moneda,
+    referencia: d.referencia,
+    descripcion: d.descripcion,
+    urlRetorno: d.urlRetorno,
+    estado: 'creado',
+    checkoutToken: d.checkoutToken,
+    creadoEn: d.createdAt,
+    actualizadoEn: d.createdAt,
+    metodo: null,
+    providerSessionId: null,
+    revision,
+  };
+}
+
+const STREAM_PREFIX = chargeStream('');
+
+// A row at a later revision replaces the stored one; an older or equal one changes nothing (a batch seen twice).
+const UPSERT_CREATED = `
+  INSERT INTO charges (id, merchant_id, monto, moneda, referencia, descripcion, url_retorno, estado, checkout_token,
+                       creado_en, actualizado_en, metodo, provider_session_id, revision)
+  SELECT r.id, r."merchantId", r.monto, r.moneda, r.referencia, r.descripcion, r."urlRetorno", r.estado,
+         r."checkoutToken", r."creadoEn", r."actualizadoEn", r.metodo, r."providerSessionId", r.revision
+  FROM jsonb_to_recordset($1::jsonb) AS r(
+    id uuid, "merchantId" uuid, monto bigint, moneda text, referencia text, descripcion text, "urlRetorno" text,
+    estado text, "checkoutToken" text, "creadoEn" timestamptz, "actualizadoEn" timestamptz, metodo text,
+    "providerSessionId" text, revision integer)
+  ON CONFLICT (id) DO UPDATE SET
+    estado = EXCLUDED.estado,
+    actualizado_en = EXCLUDED.actualizado_en,
+    metodo = EXCLUDED.metodo,
+    provider_session_id = EXCLUDED.provider_session_id,
+    revision = EXCLUDED.revision
+  WHERE charges.revision < EXCLUDED.revision`;
+
+// Fields an event names are set outright, so a change that also covers events the row already has gives the same
+// row as one made of the newer events only: the revision guard is enough to apply each event at most once.
+const UPDATE_CHANGED = `
+  UPDATE charges AS c SET
+    estado = coalesce(p.estado, c.estado),
+    actualizado_en = coalesce(p."actualizadoEn", c.actualizado_en),
+    metodo = coalesce(p.metodo, c.metodo),
+    provider_session_id = coalesce(p."providerSessionId", c.provider_session_id),
+    revision = p.revision
+  FROM jsonb_to_recordset($1::jsonb) AS p(
+    id uuid, estado text, "actualizadoEn" timestamptz, metodo text, "providerSessionId" text, revision integer)
+  WHERE c.id = p.id AND c.revision < p.revision`;
+
+interface ChargeUpdate extends RowChange {
+  id: string;
+  revision: number;
+}
+
+/** The batch's effect per charge: whole rows for charges created in it, changes for the others. */
+function foldBatch(events: readonly RecordedEvent[]): { created: ChargeRow[]; updated: ChargeUpdate[] } {
+  const created = new Map<string, ChargeRow>();
+  const updated = new Map<string, ChargeUpdate>();
+  for (const recorded of events) {
+    // Other streams and unknown types are not a charge's: passed over.
+    if (!recorded.streamId.startsWith(STREAM_PREFIX) || !isChargeEventType(recorded.type)) continue;
+    const id = recorded.streamId.slice(STREAM_PREFIX.length);
+    const { revision } = recorded;
+    const event = upcastChargeEvent(recorded.type, recorded.data);
+    const row = created.get(id);
+    if (event.type === 'ChargeCreated') {
+      if (!row) created.set(id, createdRow(event, id, revision));
+    } else if (row) {
+      created.set(id, { ...row, ...rowChange(event), revision });
+    } else {
+      updated.set(id, { ...updated.get(id), ...rowChange(event), id, revision });
+    }
+  }
+  return { created: [...created.values()], updated: [...updated.values()] };
+}
+
+export const chargesProjection: Projection = {
+  name: 'charges',
+
+  async apply(manager, events) {
+    const { created, updated } = foldBatch(events);
+    if (created.length > 0) await manager.query(UPSERT_CREATED, [JSON.stringify(created)]);
+    if (updated.length > 0) await manager.query(UPDATE_CHANGED, [JSON.stringify(updated)]);
+  },
+
+  async clear(manager) {
+    await manager.query('TRUNCATE charges');
+  },
+};

@@ -1,0 +1,231 @@
+// Runs a projection over the global log: batches applied with their checkpoint in one transaction, woken by
+// appends with a fallback poll, one active runner per projection across processes (DESIGN.md sections 2, 3, 9).
+import { Logger } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import { comparePositions, START, type EventStore, type GlobalPosition } from '../../application/ports/event-store.port.js';
+import { CheckpointMoved, loadCheckpoint } from './checkpoint.js';
+import { applyBatch, BatchReader, type Projection } from './projection.js';
+import { tryLockProjection, type ProjectionLock } from './projection-lock.js';
+
+export interface ProjectorLogger {
+  log(message: string): void;
+  error(message: string, trace?: string): void;
+}
+
+export interface ProjectorOptions {
+  batchSize?: number;
+  /** Fallback poll when no append notice arrives (e.g. a transaction that held the others back has ended). */
+  pollMs?: number;
+  retryMs?: number;
+  /** How often a standby runner tries to take over the lock. */
+  lockRetryMs?: number;
+  logger?: ProjectorLogger;
+}
+
+interface PositionWaiter {
+  position: GlobalPosition;
+  resolve(): void;
+  reject(error: Error): void;
+}
+
+interface CatchUpWaiter {
+  /** Resolved by the first empty read that started after this read number. */
+  afterRead: number;
+  resolve(): void;
+  reject(error: Error): void;
+}
+
+export class Projector {
+  private readonly batchSize: number;
+  private readonly pollMs: number;
+  private readonly retryMs: number;
+  private readonly lockRetryMs: number;
+  private readonly logger: ProjectorLogger;
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private lock: ProjectionLock | null = null;
+  private position: GlobalPosition | null = null;
+  /** The checkpoint may have moved outside this runner (a rebuild): load it before the next read. */
+  private reload = true;
+  private reads = 0;
+  private woken = false;
+  private endSleep: (() => void) | null = null;
+  private wakeSleep: (() => void) | null = null;
+  private unsubscribe: (() => void) | null = null;
+  private readonly reader: BatchReader;
+  private readonly positionWaiters = new Set<PositionWaiter>();
+  private readonly catchUpWaiters = new Set<CatchUpWaiter>();
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly store: EventStore,
+    private readonly projection: Projection,
+    options: ProjectorOptions = {},
+  ) {
+    this.batchSize = options.batchSize ?? 1000;
+    this.pollMs = options.pollMs ?? 500;
+    this.retryMs = options.retryMs ?? 1000;
+    this.lockRetryMs = options.lockRetryMs ?? 2000;
+    this.logger = options.logger ?? new Logger(`Projector:${projection.name}`);
+    this.reader = new BatchReader(store, this.batchSize);
+  }
+
+  /** True while this runner holds the projection's lock (the others wait). */
+  get isActive(): boolean {
+    return this.lock !== null;
+  }
+
+  /** The last position this runner applied or loaded; null before it has read its checkpoint. */
+  get checkpoint(): GlobalPosition | null {
+    return this.position;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.unsubscribe = this.store.onAppended(() => this.wake());
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    this.endSleep?.();
+    await this.loop;
+    this.loop = null;
+    const lock = this.lock;
+    this.lock = null;
+    await lock?.release().catch((error: unknown) => this.logger.error(`Could not release the lock: ${describe(error)}`));
+    const stopped = new Error(`Projector ${this.projection.name} stopped`);
+    for (const waiter of [...this.positionWaiters, ...this.catchUpWaiters]) waiter.reject(stopped);
+    this.positionWaiters.clear();
+    this.catchUpWaiters.clear();
+  }
+
+  /** Resolves once this runner has applied the log up to `position` (inclusive). */
+  waitFor(position: GlobalPosition, timeoutMs = 10_000): Promise<void> {
+    if (this.position && comparePositions(this.position, position) >= 0) return Promise.resolve();
+    return this.waitWith(timeoutMs, `position ${position.commit}/${position.prepare}`, (resolve, reject) => {
+      const waiter: PositionWaiter = { position, resolve, reject };
+      this.positionWaiters.add(waiter);
+      return () => this.positionWaiters.delete(waiter);
+    });
+  }
+
+  /** Resolves once a read that started after this call found nothing more to apply. */
+  catchUp(timeoutMs = 10_000): Promise<void> {
+    const done = this.waitWith(timeoutMs, 'catch-up', (resolve, reject) => {
+      const waiter: CatchUpWaiter = { afterRead: this.reads, resolve, reject };
+      this.catchUpWaiters.add(waiter);
+      return () => this.catchUpWaiters.delete(waiter);
+    });
+    this.wake();
+    return done;
+  }
+
+  private waitWith(
+    timeoutMs: number,
+    what: string,
+    register: (resolve: () => void, reject: (error: Error) => void) => () => void,
+  ): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        unregister();
+        reject(new Error(`Projector ${this.projection.name}: ${what} not reached within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const unregister = register(
+        () => {
+          clearTimeout(timer);
+          unregister();
+          resolve();
+        },
+        (error) => {
+          clearTimeout(timer);
+          unregister();
+          reject(error);
+        },
+      );
+    });
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      try {
+        if (!this.lock) {
+          this.lock = await tryLockProjection(this.dataSource, this.projection.name);
+          if (!this.lock) {
+            await this.sleep(this.lockRetryMs, false);
+            continue;
+          }
+          this.reload = true;
+        }
+        const idle = await this.step();
+        if (idle) await this.sleep(this.pollMs, true);
+      } catch (error) {
+        this.reload = true;
+        this.reader.reset();
+        if (error instanceof CheckpointMoved) continue;
+        // Nothing of the failed batch was committed: the checkpoint stays, and the same batch is tried again.
+        this.logger.error(
+          `Projection failed; retrying in ${this.retryMs} ms: ${describe(error)}`,
+          error instanceof Error ? error.stack : undefined,
+        );
+        if (this.lock && !(await this.lock.held())) this.lock = null;
+        await this.sleep(this.retryMs, false);
+      }
+    }
+  }
+
+  /** One read and, when there is something, one batch; true when nothing was readable. */
+  private async step(): Promise<boolean> {
+    if (this.reload || !this.position) {
+      this.position = (await loadCheckpoint(this.dataSource, this.projection.name)).position;
+      this.reload = false;
+    }
+    const read = ++this.reads;
+    this.woken = false;
+    const events = await this.reader.read(this.position);
+    const idle = events.length === 0;
+    if (idle) this.reload = true;
+    else this.position = (await applyBatch(this.dataSource, this.projection, this.position, events)).position;
+    this.settle(read, idle);
+    return idle;
+  }
+
+  private settle(read: number, idle: boolean): void {
+    const position = this.position ?? START;
+    for (const waiter of this.positionWaiters) {
+      if (comparePositions(position, waiter.position) >= 0) waiter.resolve();
+    }
+    if (!idle) return;
+    for (const waiter of this.catchUpWaiters) {
+      if (waiter.afterRead < read) waiter.resolve();
+    }
+  }
+
+  private sleep(ms: number, wakeable: boolean): Promise<void> {
+    if (!this.running || (wakeable && this.woken)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.endSleep = null;
+        this.wakeSleep = null;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.endSleep = done;
+      if (wakeable) this.wakeSleep = done;
+    });
+  }
+
+  private wake(): void {
+    this.woken = true;
+    this.wakeSleep?.();
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

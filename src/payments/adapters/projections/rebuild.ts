@@ -1,0 +1,96 @@
+// Rebuilds a read model from position 0 (DESIGN.md section 2: auditors rely on a rebuild equal to the live rows).
+import type { DataSource } from 'typeorm';
+import { START, type EventStore, type GlobalPosition } from '../../application/ports/event-store.port.js';
+import { loadCheckpoint, resetCheckpoint } from './checkpoint.js';
+import { chargesProjection } from './charges.projection.js';
+import { tryLockProjection } from './projection-lock.js';
+import { applyBatch, BatchReader, type Projection } from './projection.js';
+
+export interface RebuildResult {
+  projection: string;
+  /** Events applied from position 0 up to the end of the readable log. */
+  events: number;
+  position: GlobalPosition;
+  /** `rebuild` when this call replayed the log; `live-projector` when the running projector did, and this call waited. */
+  replayedBy: 'rebuild' | 'live-projector';
+  durationMs: number;
+}
+
+export interface RebuildOptions {
+  batchSize?: number;
+  /** Only when a live projector replays: how long to wait for it to reach the end of the log. */
+  timeoutMs?: number;
+}
+
+const WAIT_POLL_MS = 100;
+
+/**
+ * Empties the read model and resets its checkpoint in one transaction, then replays the log from position 0.
+ * When a projector is running (it holds the projection's lock) it sees the reset and does the replay; this call then
+ * waits until it has reached the end of the readable log.
+ */
+export async function rebuildProjection(
+  dataSource: DataSource,
+  store: EventStore,
+  projection: Projection,
+  options: RebuildOptions = {},
+): Promise<RebuildResult> {
+  const started = Date.now();
+  const batchSize = options.batchSize ?? 1000;
+  const lock = await tryLockProjection(dataSource, projection.name);
+  try {
+    await dataSource.transaction(async (manager) => {
+      await projection.clear(manager);
+      await resetCheckpoint(manager, projection.name);
+    });
+    if (lock) {
+      const reader = new BatchReader(store, batchSize);
+      let position = START;
+      for (let events = await reader.read(position); events.length > 0; events = await reader.read(position)) {
+        position = (await applyBatch(dataSource, projection, position, events)).position;
+      }
+    } else {
+      await waitForLiveProjector(dataSource, store, projection.name, started + (options.timeoutMs ?? 600_000));
+    }
+  } finally {
+    await lock?.release();
+  }
+  const checkpoint = await loadCheckpoint(dataSource, projection.name);
+  return {
+    projection: projection.name,
+    events: checkpoint.eventsApplied,
+    position: checkpoint.position,
+    replayedBy: lock ? 'rebuild' : 'live-projector',
+    durationMs: Date.now() - started,
+  };
+}
+
+async function waitForLiveProjector(
+  dataSource: DataSource,
+  store: EventStore,
+  projection: string,
+  deadline: number,
+): Promise<void> {
+  for (;;) {
+    const { position } = await loadCheckpoint(dataSource, projection);
+    if ((await store.readAll(position, 1)).length === 0) return;
+    if (Date.now() > deadline) throw new Error(`Rebuild of ${projection}: the live projector did not finish in time`);
+    await new Promise((resolve) => setTimeout(resolve, WAIT_POLL_MS));
+  }
+}
+
+export interface ChargesRebuildResult extends RebuildResult {
+  /** Charges in the read model afterwards. */
+  charges: number;
+}
+
+/** The operator's rebuild of the charges read model (GET /pagos). */
+export async function rebuildCharges(
+  dataSource: DataSource,
+  store: EventStore,
+  options: RebuildOptions = {},
+): Promise<ChargesRebuildResult> {
+  const result = await rebuildProjection(dataSource, store, chargesProjection, options);
+  const rows = await dataSource.query<Array<{ count: number }>>('SELECT count(*)::int AS count FROM charges');
+  return { ...result, charges: rows[0]?.count ?? 0 };
+}

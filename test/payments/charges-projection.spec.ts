@@ -1,0 +1,288 @@
+import { randomUUID } from 'node:crypto';
+import { NestFactory } from '@nestjs/core';
+import { loadConfig } from '../../src/kernel/config.js';
+import { systemClock } from '../../src/kernel/clock.js';
+import { comparePositions, START, type GlobalPosition, type NewEvent } from '../../src/payments/application/ports/event-store.port.js';
+import { chargesProjection } from '../../src/payments/adapters/projections/charges.projection.js';
+import { ChargesProjector } from '../../src/payments/adapters/projections/charges.projector.js';
+import { loadCheckpoint } from '../../src/payments/adapters/projections/checkpoint.js';
+import { applyBatch, type Projection } from '../../src/payments/adapters/projections/projection.js';
+import { Projector, type ProjectorLogger } from '../../src/payments/adapters/projections/projector.js';
+import { rebuildCharges } from '../../src/payments/adapters/projections/rebuild.js';
+import { fold } from '../../src/payments/domain/charge.js';
+import { chargeStream, upcastChargeEvent, type ChargeEventType } from '../../src/payments/domain/charge.events.js';
+import { WorkerModule } from '../../src/worker.module.js';
+import {
+  chargeCreated,
+  chargeLife,
+  checkoutOpened,
+  legacyChargeCreated,
+  paymentApproved,
+} from './charge-events.fixture.js';
+import { newEvent, readAllUntil } from './event-store.contract.js';
+import { openPostgresFixture, type PostgresFixture } from './postgres-fixture.js';
+
+const MERCHANT = '7f1d9a52-3c1e-4c55-9a43-2b7f1e0c9d11';
+
+interface Row {
+  id: string;
+  merchant_id: string;
+  monto: string;
+  estado: string;
+  metodo: string | null;
+  provider_session_id: string | null;
+  revision: number;
+  creado_en: Date;
+  actualizado_en: Date;
+}
+
+const quietLogger = (): ProjectorLogger & { errors: string[] } => {
+  const errors: string[] = [];
+  return { errors, log: () => undefined, error: (message) => errors.push(message) };
+};
+
+describe('charges projection', () => {
+  let fixture: PostgresFixture;
+  const running: Projector[] = [];
+
+  beforeEach(async () => {
+    fixture = await openPostgresFixture();
+  });
+
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((projector) => projector.stop()));
+    await fixture.close();
+  });
+
+  const projector = (projection: Projection = chargesProjection, batchSize = 1000): Projector => {
+    const started = new Projector(fixture.dataSource, fixture.store, projection, {
+      batchSize,
+      pollMs: 50,
+      retryMs: 50,
+      lockRetryMs: 50,
+      logger: quietLogger(),
+    });
+    running.push(started);
+    started.start();
+    return started;
+  };
+
+  /** Appends a charge's events and returns the position of its last one. */
+  const appendCharge = async (chargeId: string, events: NewEvent[], expected: number | 'no_stream' = 'no_stream'): Promise<GlobalPosition> => {
+    await fixture.store.append(chargeStream(chargeId), events, expected);
+    return (await fixture.store.readStream(chargeStream(chargeId))).at(-1)!.position;
+  };
+
+  const rows = (): Promise<Row[]> => fixture.dataSource.query('SELECT * FROM charges ORDER BY id');
+  const row = async (id: string): Promise<Row | undefined> =>
+    (await fixture.dataSource.query<Row[]>('SELECT * FROM charges WHERE id = $1', [id]))[0];
+
+  it('projects a charge\'s events into its row', async () => {
+    const id = randomUUID();
+    const created = chargeCreated(id, MERCHANT, 150_000, '2026-11-20T10:00:00.000Z');
+    const opened = checkoutOpened('2026-11-20T10:00:01.000Z');
+    const live = projector();
+
+    await live.waitFor(await appendCharge(id, [created, opened]));
+    expect(await row(id)).toMatchObject({
+      merchant_id: MERCHANT,
+      monto: '150000',
+      moneda: 'COP',
+      referencia: created.data.referencia,
+      estado: 'pendiente',
+      checkout_token: created.data.checkoutToken,
+      creado_en: new Date('2026-11-20T10:00:00.000Z'),
+      actualizado_en: new Date('2026-11-20T10:00:01.000Z'),
+      provider_session_id: opened.data.providerSessionId,
+      metodo: null,
+      revision: 1,
+    });
+
+    await live.waitFor(await appendCharge(id, [paymentApproved('2026-11-20T10:05:00.000Z')], 1));
+    expect(await row(id)).toMatchObject({ estado: 'aprobado', metodo: 'tarjeta', revision: 2 });
+  });
+
+  it('gives every charge the row the domain folds from its stream, whatever the batch boundaries', async () => {
+    const live = projector(chargesProjection, 5);
+    const charges = Array.from({ length: 14 }, () => randomUUID());
+    let last: GlobalPosition = START;
+    for (const [n, id] of charges.entries()) last = await appendCharge(id, chargeLife(id, MERCHANT, n));
+
+    await live.waitFor(last);
+
+    for (const id of charges) {
+      const stream = await fixture.store.readStream(chargeStream(id));
+      const charge = fold(stream.map((event) => upcastChargeEvent(event.type as ChargeEventType, event.data)));
+      expect(await row(id)).toMatchObject({
+        monto: String(charge?.monto),
+        estado: charge?.estado,
+        metodo: charge?.method,
+        provider_session_id: charge?.providerSessionId,
+        creado_en: new Date(charge!.creadoEn),
+        actualizado_en: new Date(charge!.updatedAt),
+        revision: stream.length - 1,
+      });
+    }
+  });
+
+  it('projects an amount written as montoMinor (schema version 1) as monto, same value', async () => {
+    const id = randomUUID();
+    const live = projector();
+
+    await live.waitFor(await appendCharge(id, [legacyChargeCreated(id, MERCHANT, 150_000)]));
+
+    expect((await row(id))?.monto).toBe('150000');
+  });
+
+  it('passes over events that are not a charge\'s, moving its checkpoint past them', async () => {
+    const stream = `merchant-${randomUUID()}`;
+    await fixture.store.append(stream, [newEvent('MerchantApproved')], 'no_stream');
+    const other = (await fixture.store.readStream(stream))[0]!.position;
+    const live = projector();
+
+    await live.waitFor(other);
+
+    expect(await rows()).toEqual([]);
+    expect((await loadCheckpoint(fixture.dataSource, 'charges')).position).toEqual(other);
+  });
+
+  it('writes a batch and its checkpoint in one transaction: a failure mid-batch leaves neither', async () => {
+    const [a, b] = [randomUUID(), randomUUID()];
+    await appendCharge(a, chargeLife(a, MERCHANT, 0));
+    await appendCharge(b, chargeLife(b, MERCHANT, 1));
+    const failing: Projection = {
+      ...chargesProjection,
+      async apply(manager, events) {
+        await chargesProjection.apply(manager, events.slice(0, 3));
+        throw new Error('disk on fire');
+      },
+    };
+
+    const events = await readAllUntil(fixture.store, START, (read) => read.length >= 6);
+    expect(events).toHaveLength(6);
+
+    await expect(applyBatch(fixture.dataSource, failing, START, events)).rejects.toThrow('disk on fire');
+
+    expect(await rows()).toEqual([]);
+    expect(await loadCheckpoint(fixture.dataSource, 'charges')).toEqual({ position: START, eventsApplied: 0 });
+  });
+
+  it('logs a failed batch and retries it without having moved the checkpoint', async () => {
+    const id = randomUUID();
+    const last = await appendCharge(id, chargeLife(id, MERCHANT, 0));
+    let failures = 1;
+    const logger = quietLogger();
+    const flaky: Projection = {
+      ...chargesProjection,
+      async apply(manager, events) {
+        await chargesProjection.apply(manager, events);
+        if (failures-- > 0) throw new Error('connection reset');
+      },
+    };
+    const live = new Projector(fixture.dataSource, fixture.store, flaky, { pollMs: 50, retryMs: 50, logger });
+    running.push(live);
+    live.start();
+
+    await live.waitFor(last);
+
+    expect(logger.errors).toEqual([expect.stringContaining('connection reset')]);
+    expect((await row(id))?.estado).toBe('aprobado');
+    expect(await loadCheckpoint(fixture.dataSource, 'charges')).toEqual({ position: last, eventsApplied: 3 });
+  });
+
+  it('applies an event at or below the row\'s revision no more than once', async () => {
+    const id = randomUUID();
+    await appendCharge(id, chargeLife(id, MERCHANT, 3));
+    const events = await fixture.store.readStream(chargeStream(id));
+    await fixture.dataSource.transaction((manager) => chargesProjection.apply(manager, events));
+    const projected = await row(id);
+
+    await fixture.dataSource.transaction((manager) => chargesProjection.apply(manager, events.slice(0, 2)));
+    await fixture.dataSource.transaction((manager) => chargesProjection.apply(manager, events));
+
+    expect(projected).toMatchObject({ estado: 'reembolsado', revision: 3 });
+    expect(await row(id)).toEqual(projected);
+  });
+
+  it('keeps one projector active per projection; another takes over when it stops', async () => {
+    const first = projector();
+    const a = randomUUID();
+    await first.waitFor(await appendCharge(a, chargeLife(a, MERCHANT, 0)));
+    const second = projector();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect([first.isActive, second.isActive]).toEqual([true, false]);
+
+    await first.stop();
+    const b = randomUUID();
+    await second.waitFor(await appendCharge(b, chargeLife(b, MERCHANT, 1)));
+
+    expect(second.isActive).toBe(true);
+    expect((await rows()).map((r) => r.id).sort()).toEqual([a, b].sort());
+  });
+
+  it('rebuilds from position 0 the same rows as the live projector made', async () => {
+    // Small live batches split charges across batches; the rebuild reads in large ones.
+    const live = projector(chargesProjection, 7);
+    const charges = Array.from({ length: 60 }, () => randomUUID());
+    const lasts = await Promise.all(
+      charges.map(async (id, n) => {
+        const [created, ...rest] = chargeLife(id, MERCHANT, n);
+        // Each charge in two appends, interleaving streams in the global log.
+        const position = await appendCharge(id, [created!]);
+        return rest.length > 0 ? appendCharge(id, rest, 0) : position;
+      }),
+    );
+    await live.waitFor(lasts.reduce((a, b) => (comparePositions(a, b) >= 0 ? a : b)));
+    const liveRows = await rows();
+    expect(liveRows).toHaveLength(60);
+    await live.stop();
+
+    const result = await rebuildCharges(fixture.dataSource, fixture.store);
+
+    expect(result).toMatchObject({ projection: 'charges', charges: 60, replayedBy: 'rebuild' });
+    expect(result.events).toBe((await fixture.store.readAll(START, 10_000)).length);
+    expect(await rows()).toEqual(liveRows);
+  });
+
+  it('rebuilds through the running projector when it holds the lock, with the same rows', async () => {
+    const live = projector(chargesProjection, 5);
+    const charges = Array.from({ length: 20 }, () => randomUUID());
+    let last: GlobalPosition = START;
+    for (const [n, id] of charges.entries()) last = await appendCharge(id, chargeLife(id, MERCHANT, n));
+    await live.waitFor(last);
+    const liveRows = await rows();
+
+    const result = await rebuildCharges(fixture.dataSource, fixture.store);
+
+    expect(result).toMatchObject({ charges: 20, replayedBy: 'live-projector', position: last });
+    expect(await rows()).toEqual(liveRows);
+  });
+});
+
+describe('the worker role', () => {
+  it('starts the charges projector with the application and stops it, releasing its lock, on shutdown', async () => {
+    const fixture = await openPostgresFixture();
+    try {
+      const infra = { config: loadConfig({}), dataSource: fixture.dataSource, eventStore: fixture.store, clock: systemClock };
+      const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(infra), { logger: false, abortOnError: false });
+      await app.init();
+      const { projector } = app.get(ChargesProjector);
+      const id = randomUUID();
+      await fixture.store.append(chargeStream(id), [chargeCreated(id, MERCHANT)], 'no_stream');
+      const [created] = await fixture.store.readStream(chargeStream(id));
+
+      await projector.waitFor(created!.position);
+      const projected = await fixture.dataSource.query('SELECT id FROM charges');
+      await app.close();
+
+      expect(projected).toEqual([{ id }]);
+      expect(projector.isActive).toBe(false);
+      const locks = await fixture.dataSource.query<Array<{ n: number }>>(
+        "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+      );
+      expect(locks[0]?.n).toBe(0);
+    } finally {
+      await fixture.close();
+    }
+  });
+});
