@@ -1,2 +1,4 @@
 // Every TypeORM entity of the service, registered with the one data source.
-export const ENTITIES = [];
+import { MERCHANT_ENTITIES } from './merchants/adapters/persistence/merchant.entities.js';
+
+export const ENTITIES = [...MERCHANT_ENTITIES];

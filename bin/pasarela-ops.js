@@ -1,0 +1,199 @@
+#!/usr/bin/env node
+// pasarela-ops: the operator's command line over the operator API (ADMIN_PORT, bearer OPERATOR_TOKEN).
+// Plain Node ESM, no build step and no dependencies: `npx pasarela-ops --help` from the repository.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+const HELP = `pasarela-ops: operate a Pasarela gateway through its operator API
+
+Usage: pasarela-ops [options] <command> [arguments]
+
+Commands:
+  merchants create <nombre>        Create a merchant (not approved yet)
+  merchants approve <merchantId>   Approve a merchant, so it can charge once its site is registered
+  keys issue <merchantId>          Issue an API key (the key is shown only this once)
+      --role administrador|lectura   Role of the key (default administrador; lectura is read-only)
+  keys rotate <keyId>              Replace a key with a new one of the same merchant and role
+      --grace <seconds>              How long the old key keeps working (default 0: it stops at once)
+  keys revoke <keyId>              Revoke a key at once
+  charges events <chargeId>        Show a charge's event history, in order
+
+Options:
+  --url <url>       Operator API (default http://127.0.0.1:$ADMIN_PORT, ADMIN_PORT defaulting to 3001)
+  --token <token>   Operator token (default $OPERATOR_TOKEN, else the file $DATA_DIR/operator-token,
+                    DATA_DIR defaulting to ./data, which the embedded default writes)
+  --json            Print the API's JSON answer as it is
+  -h, --help        Show this help
+
+Exit status: 0 on success, 1 when the API refuses or cannot be reached, 2 on a usage error.`;
+
+class UsageError extends Error {}
+
+class ApiError extends Error {
+  constructor(message, body) {
+    super(message);
+    this.body = body;
+  }
+}
+
+function parse(argv) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      url: { type: 'string' },
+      token: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      role: { type: 'string' },
+      grace: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  return { options: values, args: positionals };
+}
+
+function operatorToken(explicit) {
+  if (explicit) return explicit;
+  if (process.env.OPERATOR_TOKEN) return process.env.OPERATOR_TOKEN;
+  const file = path.join(process.env.DATA_DIR || './data', 'operator-token');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    throw new UsageError(`no operator token: pass --token, set OPERATOR_TOKEN, or start the gateway so it writes ${file}`);
+  }
+}
+
+function describeError(status, body) {
+  if (body && typeof body === 'object') {
+    const { message, code } = body;
+    if (message && typeof message === 'object') {
+      const fields = Object.values(message.fieldErrors ?? {}).flat();
+      return [...(message.formErrors ?? []), ...fields].join('; ') + ` (HTTP ${status})`;
+    }
+    if (message) return `${message} (HTTP ${status}${code ? `, ${code}` : ''})`;
+  }
+  return `HTTP ${status}`;
+}
+
+async function call(context, method, route, body) {
+  const headers = { authorization: `Bearer ${context.token}` };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  let response;
+  try {
+    response = await fetch(`${context.url}${route}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    });
+  } catch (error) {
+    throw new ApiError(`cannot reach the operator API at ${context.url}: ${error.cause?.message ?? error.message}`);
+  }
+  const text = await response.text();
+  let parsed;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = text;
+  }
+  if (!response.ok) throw new ApiError(describeError(response.status, parsed), parsed);
+  return parsed;
+}
+
+function one(args, name) {
+  if (args.length !== 1 || !args[0]) throw new UsageError(`expected exactly one argument: <${name}>`);
+  return args[0];
+}
+
+function table(rows) {
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => String(row[column]).length)));
+  return rows.map((row) => row.map((cell, i) => String(cell).padEnd(widths[i])).join('  ').trimEnd()).join('\n');
+}
+
+const commands = {
+  'merchants create': async (context, args) => {
+    const nombre = args.join(' ');
+    if (!nombre) throw new UsageError('expected the merchant name: merchants create <nombre>');
+    const merchant = await call(context, 'POST', '/internal/merchants', { nombre });
+    return [merchant, `Merchant created: ${merchant.id} (${merchant.nombre}), not approved yet.\nApprove it: pasarela-ops merchants approve ${merchant.id}`];
+  },
+  'merchants approve': async (context, args) => {
+    const merchant = await call(context, 'POST', `/internal/merchants/${encodeURIComponent(one(args, 'merchantId'))}/aprobacion`);
+    const site = merchant.registroWeb ? `site ${merchant.registroWeb.sitioWeb}` : 'no site registered yet (PUT /v1/merchants/me/registro-web)';
+    return [merchant, `Merchant ${merchant.id} (${merchant.nombre}) approved at ${merchant.aprobadoEn}; ${site}.`];
+  },
+  'keys issue': async (context, args, options) => {
+    const body = options.role === undefined ? {} : { rol: options.role };
+    const key = await call(context, 'POST', `/internal/merchants/${encodeURIComponent(one(args, 'merchantId'))}/api-keys`, body);
+    return [key, `API key ${key.id} (rol ${key.rol}). The key is shown only this once:\n\n  ${key.key}\n`];
+  },
+  'keys rotate': async (context, args, options) => {
+    const oldId = one(args, 'keyId');
+    let body = {};
+    if (options.grace !== undefined) {
+      if (!/^\d+$/.test(options.grace)) throw new UsageError('--grace must be a whole number of seconds');
+      body = { graciaSegundos: Number(options.grace) };
+    }
+    const key = await call(context, 'POST', `/internal/api-keys/${encodeURIComponent(oldId)}/rotacion`, body);
+    const old = body.graciaSegundos ? `keeps working for ${body.graciaSegundos} s` : 'stopped working now';
+    return [key, `New API key ${key.id}, shown only this once:\n\n  ${key.key}\n\nThe old key ${oldId} ${old}.`];
+  },
+  'keys revoke': async (context, args) => {
+    const id = one(args, 'keyId');
+    await call(context, 'DELETE', `/internal/api-keys/${encodeURIComponent(id)}`);
+    return [{ id, revocada: true }, `API key ${id} revoked.`];
+  },
+  'charges events': async (context, args) => {
+    const history = await call(context, 'GET', `/internal/pagos/${encodeURIComponent(one(args, 'chargeId'))}/eventos`);
+    const rows = [['REV', 'TIPO', 'OCURRIDO', 'ACTOR', 'CORRELACION', 'DATOS']];
+    for (const e of history.eventos) {
+      const actor = `${e.metadata.actor.type}:${e.metadata.actor.id}`;
+      rows.push([e.revision, e.tipo, e.metadata.occurredAt, actor, e.metadata.correlationId, JSON.stringify(e.datos)]);
+    }
+    return [history, `Charge ${history.pagoId}: ${history.eventos.length} events\n${table(rows)}`];
+  },
+};
+
+async function main(argv) {
+  let parsed;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    throw new UsageError(error.message);
+  }
+  const { options, args } = parsed;
+  if (options.help || args.length === 0) {
+    process.stdout.write(`${HELP}\n`);
+    return options.help ? 0 : 2;
+  }
+  const name = args.slice(0, 2).join(' ');
+  const command = commands[name];
+  if (!command) throw new UsageError(`unknown command "${name}"; see pasarela-ops --help`);
+  if (options.role !== undefined && name !== 'keys issue') throw new UsageError('--role goes with keys issue');
+  if (options.grace !== undefined && name !== 'keys rotate') throw new UsageError('--grace goes with keys rotate');
+  const context = {
+    url: (options.url ?? `http://127.0.0.1:${process.env.ADMIN_PORT || 3001}`).replace(/\/$/, ''),
+    token: operatorToken(options.token),
+  };
+  try {
+    const [json, text] = await command(context, args.slice(2), options);
+    process.stdout.write(options.json ? `${JSON.stringify(json, null, 2)}\n` : `${text}\n`);
+    return 0;
+  } catch (error) {
+    if (options.json && error instanceof ApiError && error.body !== undefined) {
+      process.stdout.write(`${JSON.stringify(error.body, null, 2)}\n`);
+    }
+    throw error;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error) => {
+    process.stderr.write(`pasarela-ops: ${error.message}\n`);
+    process.exitCode = error instanceof UsageError ? 2 : 1;
+  },
+);

@@ -1,0 +1,84 @@
+// Bodies and answers of /v1/merchants/me (DESIGN.md 5.9b).
+import { ApiProperty } from '@nestjs/swagger';
+import { IsDefined, IsString } from 'class-validator';
+import type { Actor, ActorType } from '../../../kernel/actor.js';
+import type { MerchantView, WebRegistrationView } from '../../application/get-merchant/get-merchant.query.js';
+import { MAX_URL_LENGTH } from '../../domain/web-registration.js';
+
+const ACTOR_TYPES: ActorType[] = ['merchant-key', 'person', 'operator', 'provider', 'system'];
+
+export class MerchantResponse {
+  @ApiProperty({ format: 'uuid', description: 'Your merchantId: send it in every charge.' })
+  id!: string;
+
+  @ApiProperty({ example: 'Tienda La 14' })
+  nombre!: string;
+
+  @ApiProperty({ description: 'Approved by the service; until then charges are refused (409).' })
+  aprobado!: boolean;
+
+  @ApiProperty({ description: 'Own checkout enabled by the operator.' })
+  checkoutPropio!: boolean;
+
+  @ApiProperty({ format: 'date-time' })
+  creadoEn!: string;
+
+  static of(view: MerchantView): MerchantResponse {
+    return {
+      id: view.id,
+      nombre: view.nombre,
+      aprobado: view.aprobado,
+      checkoutPropio: view.checkoutPropio,
+      creadoEn: view.creadoEn,
+    };
+  }
+}
+
+export class ActorResponse {
+  @ApiProperty({ enum: ACTOR_TYPES, description: 'merchant-key: an API key; person: a portal user.' })
+  type!: ActorType;
+
+  @ApiProperty({ description: "The API key's id or the person's id." })
+  id!: string;
+}
+
+export class WebRegistrationResponse {
+  @ApiProperty({ type: String, format: 'uri', nullable: true, example: 'https://tienda.example.co' })
+  sitioWeb!: string | null;
+
+  @ApiProperty({ type: String, format: 'uri', nullable: true, example: 'https://tienda.example.co/gracias' })
+  urlRetorno!: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When it was last changed.' })
+  actualizadoEn!: string | null;
+
+  @ApiProperty({ type: ActorResponse, nullable: true, description: 'Who changed it last.' })
+  actualizadoPor!: Actor | null;
+
+  static of(view: WebRegistrationView | null): WebRegistrationResponse {
+    if (!view) return { sitioWeb: null, urlRetorno: null, actualizadoEn: null, actualizadoPor: null };
+    return {
+      sitioWeb: view.sitioWeb,
+      urlRetorno: view.urlRetorno,
+      actualizadoEn: view.actualizadoEn,
+      actualizadoPor: { type: view.actualizadoPor.type, id: view.actualizadoPor.id },
+    };
+  }
+}
+
+export class WebRegistrationBody {
+  @ApiProperty({ format: 'uri', maxLength: MAX_URL_LENGTH, example: 'https://tienda.example.co', description: 'Must start with https://.' })
+  @IsDefined({ message: 'sitioWeb is required' })
+  @IsString({ message: 'sitioWeb must be a string' })
+  sitioWeb!: string;
+
+  @ApiProperty({
+    format: 'uri',
+    maxLength: MAX_URL_LENGTH,
+    example: 'https://tienda.example.co/gracias',
+    description: 'Must start with https:// and be on the domain of sitioWeb or a subdomain of it. No user:password@.',
+  })
+  @IsDefined({ message: 'urlRetorno is required' })
+  @IsString({ message: 'urlRetorno must be a string' })
+  urlRetorno!: string;
+}

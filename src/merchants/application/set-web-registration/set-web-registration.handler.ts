@@ -1,0 +1,30 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CLOCK, type Clock } from '../../../kernel/clock.js';
+import { FieldError } from '../../../kernel/errors.js';
+import { MerchantNotFound } from '../../domain/merchant.errors.js';
+import { checkWebRegistration } from '../../domain/web-registration.js';
+import type { WebRegistrationView } from '../get-merchant/get-merchant.query.js';
+import { MERCHANTS, type Merchants } from '../ports/merchants.port.js';
+import { SetWebRegistration } from './set-web-registration.command.js';
+
+@CommandHandler(SetWebRegistration)
+export class SetWebRegistrationHandler implements ICommandHandler<SetWebRegistration> {
+  constructor(
+    @Inject(MERCHANTS) private readonly merchants: Merchants,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute(command: SetWebRegistration): Promise<WebRegistrationView> {
+    const checked = checkWebRegistration({ sitioWeb: command.sitioWeb, urlRetorno: command.urlRetorno });
+    if (!checked.ok) throw new FieldError(checked.fieldErrors);
+    const saved = await this.merchants.setWebRegistration(
+      command.merchantId,
+      checked.value,
+      command.actor,
+      this.clock.now(),
+    );
+    if (!saved) throw new MerchantNotFound();
+    return saved;
+  }
+}

@@ -1,0 +1,75 @@
+// The merchant's site and return page (spec "Web registration", DESIGN.md 5.6): https only, the return page on the
+// site's domain or a subdomain of it. The strings are stored as given: the buyer is sent to urlRetorno exactly so.
+
+export const MAX_URL_LENGTH = 2048;
+
+export interface WebRegistration {
+  sitioWeb: string;
+  urlRetorno: string;
+}
+
+export type UrlCheck = { ok: true; url: URL } | { ok: false; problem: string };
+
+export type WebRegistrationCheck =
+  | { ok: true; value: WebRegistration }
+  | { ok: false; fieldErrors: Record<string, string[]> };
+
+// RFC 3986 characters only (the spec's "string, uri"): no spaces, controls, backslashes or raw non-ASCII. The WHATWG
+// parser silently drops tabs and newlines and reads `\` as `/`, so such a string would not be the URL we checked.
+const URI_CHARACTERS = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]*$/;
+
+/** Checks one merchant-given https URL by the WHATWG URL parser. */
+export function parseHttpsUrl(raw: string, field: string): UrlCheck {
+  if (raw.length > MAX_URL_LENGTH) return fail(`${field} must be at most ${MAX_URL_LENGTH} characters long`);
+  if (!/^https:\/\//i.test(raw)) return fail(`${field} must start with https://`);
+  if (!URI_CHARACTERS.test(raw)) {
+    return fail(`${field} must be a URI: no spaces, backslashes or characters outside ASCII (percent-encode them)`);
+  }
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return fail(`${field} must be a valid URL`);
+  }
+  const authority = raw.slice('https://'.length).split(/[/?#]/, 1)[0] ?? '';
+  if (authority.includes('@') || url.username !== '' || url.password !== '') {
+    return fail(`${field} must not contain user information (user:password@)`);
+  }
+  // The host as written must be the host the parser sees: rules out `https:///x`, hex or percent-encoded hosts,
+  // forms that other parsers read differently.
+  const writtenHost = authority.replace(/:\d*$/, '').toLowerCase();
+  if (writtenHost === '' || writtenHost !== url.hostname) return fail(`${field} must name its host plainly`);
+  return { ok: true, url };
+}
+
+/** True when `url`'s host is the host of `sitioWeb` or a subdomain of it; any port is allowed. */
+export function belongsToSite(url: URL, sitioWeb: string): boolean {
+  let site: URL;
+  try {
+    site = new URL(sitioWeb);
+  } catch {
+    return false;
+  }
+  const host = url.hostname;
+  const siteHost = site.hostname;
+  if (siteHost === '') return false;
+  return host === siteHost || host.endsWith(`.${siteHost}`);
+}
+
+/** Every rule of a web registration, with every broken rule named per field. */
+export function checkWebRegistration(input: WebRegistration): WebRegistrationCheck {
+  const fieldErrors: Record<string, string[]> = {};
+  const site = parseHttpsUrl(input.sitioWeb, 'sitioWeb');
+  const ret = parseHttpsUrl(input.urlRetorno, 'urlRetorno');
+  if (!site.ok) fieldErrors.sitioWeb = [site.problem];
+  if (!ret.ok) fieldErrors.urlRetorno = [ret.problem];
+  if (site.ok && ret.ok && !belongsToSite(ret.url, input.sitioWeb)) {
+    fieldErrors.urlRetorno = [`urlRetorno must be on ${site.url.hostname} or a subdomain of it (the domain of sitioWeb)`];
+  }
+  if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
+  return { ok: true, value: { sitioWeb: input.sitioWeb, urlRetorno: input.urlRetorno } };
+}
+
+function fail(problem: string): UrlCheck {
+  return { ok: false, problem };
+}

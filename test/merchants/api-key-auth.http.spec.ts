@@ -1,0 +1,139 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Clock } from '../../src/kernel/clock.js';
+import { encodeApiKey } from '../../src/merchants/domain/api-key.js';
+import { http, startTestGateway, type HttpAnswer, type TestGateway } from '../support/gateway.js';
+import { issueKey, onboardMerchant } from '../support/merchants.js';
+
+let gw: TestGateway;
+let offsetMs = 0;
+const clock: Clock = { now: () => new Date(Date.now() + offsetMs) };
+
+beforeAll(async () => {
+  gw = await startTestGateway({}, clock);
+});
+
+afterAll(async () => {
+  await gw?.close();
+});
+
+beforeEach(() => {
+  offsetMs = 0;
+});
+
+const me = (headers: Record<string, string> = {}) => http('GET', `${gw.publicUrl}/v1/merchants/me`, { headers });
+const meWith = (key: string) => me({ authorization: `Bearer ${key}` });
+const rotate = (keyId: string, body: unknown = {}) =>
+  http('POST', `${gw.adminUrl}/internal/api-keys/${keyId}/rotacion`, { token: gw.operatorToken, body });
+const revoke = (keyId: string) => http('DELETE', `${gw.adminUrl}/internal/api-keys/${keyId}`, { token: gw.operatorToken });
+
+function expectInvalidKey(answer: HttpAnswer): void {
+  expect(answer.status).toBe(401);
+  expect(answer.headers.get('www-authenticate')).toBe('Bearer');
+  expect(answer.body).toEqual({ statusCode: 401, message: expect.any(String), error: 'Unauthorized', code: 'invalid_api_key' });
+}
+
+describe('the merchant API refuses a bad key with 401 invalid_api_key and WWW-Authenticate: Bearer', () => {
+  it.each([
+    ['no Authorization header', {}],
+    ['another scheme', { authorization: 'Basic dXNlcjpwYXNz' }],
+    ['a bare Bearer', { authorization: 'Bearer' }],
+    ['a malformed key', { authorization: 'Bearer svcpk_corta' }],
+    ['a well-formed key never issued', { authorization: `Bearer ${encodeApiKey(randomBytes(32))}` }],
+    ['the operator token', { authorization: 'Bearer test-operator-token-0123456789abcdef' }],
+  ])('%s', async (_, headers) => {
+    expectInvalidKey(await me(headers));
+  });
+
+  it('refuses a miscopied key (one character changed)', async () => {
+    const { apiKey } = await onboardMerchant(gw, { register: false });
+    const last = apiKey.at(-1) === 'a' ? 'b' : 'a';
+    expectInvalidKey(await meWith(apiKey.slice(0, -1) + last));
+  });
+
+  it('accepts the scheme in any case', async () => {
+    const { apiKey } = await onboardMerchant(gw, { register: false });
+    expect((await me({ authorization: `bearer ${apiKey}` })).status).toBe(200);
+  });
+
+  it('refuses a revoked key at once', async () => {
+    const { apiKey, keyId } = await onboardMerchant(gw, { register: false });
+    expect((await meWith(apiKey)).status).toBe(200);
+    expect((await revoke(keyId)).status).toBe(204);
+    expectInvalidKey(await meWith(apiKey));
+  });
+});
+
+describe('rotation', () => {
+  it('stops the old key at once by default; the new key works, same merchant and role', async () => {
+    const { apiKey, keyId, merchantId } = await onboardMerchant(gw, { register: false, rol: 'lectura' });
+    const rotated = await rotate(keyId);
+    expect(rotated.status).toBe(201);
+    expect(rotated.body).toEqual({ id: expect.any(String), key: expect.stringMatching(/^svcpk_[0-9A-Za-z]{43}$/) });
+    expectInvalidKey(await meWith(apiKey));
+    expect((await meWith(rotated.body.key)).body.id).toBe(merchantId);
+    const [row] = await gw.infra.dataSource.query(`SELECT rol, merchant_id FROM api_keys WHERE id = $1`, [rotated.body.id]);
+    expect(row).toEqual({ rol: 'lectura', merchant_id: merchantId });
+  });
+
+  it('keeps the old key working during the grace period, and not after', async () => {
+    const { apiKey, keyId } = await onboardMerchant(gw, { register: false });
+    const rotated = await rotate(keyId, { graciaSegundos: 60 });
+    expect(rotated.status).toBe(201);
+    expect((await meWith(apiKey)).status).toBe(200);
+    offsetMs = 59_000;
+    expect((await meWith(apiKey)).status).toBe(200);
+    offsetMs = 60_001;
+    expectInvalidKey(await meWith(apiKey));
+    expect((await meWith(rotated.body.key)).status).toBe(200);
+  });
+
+  it('lets the operator revoke a key in its grace period at once', async () => {
+    const { apiKey, keyId } = await onboardMerchant(gw, { register: false });
+    await rotate(keyId, { graciaSegundos: 3600 });
+    expect((await meWith(apiKey)).status).toBe(200);
+    expect((await revoke(keyId)).status).toBe(204);
+    expectInvalidKey(await meWith(apiKey));
+  });
+
+  it('refuses to rotate a key twice, or a revoked one, with 409 api_key_not_active', async () => {
+    const { merchantId } = await onboardMerchant(gw, { register: false });
+    const first = await issueKey(gw, merchantId);
+    expect((await rotate(first.id, { graciaSegundos: 60 })).status).toBe(201);
+    const again = await rotate(first.id);
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('api_key_not_active');
+    const second = await issueKey(gw, merchantId);
+    await revoke(second.id);
+    expect((await rotate(second.id)).body.code).toBe('api_key_not_active');
+  });
+
+  it('lets only one of two concurrent rotations win', async () => {
+    const { keyId } = await onboardMerchant(gw, { register: false });
+    const answers = await Promise.all([rotate(keyId), rotate(keyId), rotate(keyId)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
+    const [{ count }] = await gw.infra.dataSource.query(`SELECT count(*)::int AS count FROM api_keys WHERE id <> $1 AND merchant_id = (SELECT merchant_id FROM api_keys WHERE id = $1)`, [keyId]);
+    expect(count).toBe(1);
+  });
+});
+
+describe('keys at rest', () => {
+  it('stores only the SHA-256 and the last four characters, never the key', async () => {
+    const { apiKey, keyId } = await onboardMerchant(gw, { register: false });
+    const [row] = await gw.infra.dataSource.query(`SELECT * FROM api_keys WHERE id = $1`, [keyId]);
+    expect(row.key_hash).toEqual(createHash('sha256').update(apiKey).digest());
+    expect(row.last4).toBe(apiKey.slice(-4));
+    const body = apiKey.slice('svcpk_'.length);
+    const everything = await gw.infra.dataSource.query(
+      `SELECT count(*)::int AS n FROM api_keys k WHERE k::text LIKE $1 OR encode(k.key_hash, 'escape') LIKE $1`,
+      [`%${body.slice(0, 12)}%`],
+    );
+    expect(everything[0].n).toBe(0);
+  });
+
+  it('shows a key only when it is issued', async () => {
+    const { keyId, merchantId } = await onboardMerchant(gw, { register: false });
+    const view = await http('POST', `${gw.adminUrl}/internal/merchants/${merchantId}/aprobacion`, { token: gw.operatorToken });
+    expect(JSON.stringify(view.body)).not.toContain('svcpk_');
+    expect(JSON.stringify(view.body)).not.toContain(keyId);
+  });
+});

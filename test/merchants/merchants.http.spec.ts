@@ -1,0 +1,175 @@
+import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { DEFAULT_RETURN_URL, DEFAULT_SITE, issueKey, onboardMerchant } from '../support/merchants.js';
+
+let gw: TestGateway;
+
+beforeAll(async () => {
+  gw = await startTestGateway();
+});
+
+afterAll(async () => {
+  await gw?.close();
+});
+
+const me = (token?: string) => http('GET', `${gw.publicUrl}/v1/merchants/me`, { token });
+const registration = (token: string) => http('GET', `${gw.publicUrl}/v1/merchants/me/registro-web`, { token });
+const register = (token: string, body: unknown) =>
+  http('PUT', `${gw.publicUrl}/v1/merchants/me/registro-web`, { token, body });
+
+async function changes(merchantId: string): Promise<Array<Record<string, unknown>>> {
+  return gw.infra.dataSource.query(
+    `SELECT sitio_web_anterior, url_retorno_anterior, sitio_web, url_retorno, actor, cambiado_en
+       FROM web_registration_changes WHERE merchant_id = $1 ORDER BY id`,
+    [merchantId],
+  );
+}
+
+describe('GET /v1/merchants/me', () => {
+  it("answers the key's merchant with exactly its public fields", async () => {
+    const { merchantId, apiKey } = await onboardMerchant(gw, { nombre: 'Almacén Éxito Norte' });
+    const answer = await me(apiKey);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      id: merchantId,
+      nombre: 'Almacén Éxito Norte',
+      aprobado: true,
+      checkoutPropio: false,
+      creadoEn: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    });
+  });
+
+  it('shows a merchant not approved yet as aprobado false', async () => {
+    const { apiKey } = await onboardMerchant(gw, { approve: false, register: false });
+    expect((await me(apiKey)).body.aprobado).toBe(false);
+  });
+
+  it("gives each key its own merchant's data only", async () => {
+    const a = await onboardMerchant(gw);
+    const b = await onboardMerchant(gw, { sitioWeb: 'https://otra.example.co', urlRetorno: 'https://otra.example.co/ok' });
+    expect((await me(a.apiKey)).body.id).toBe(a.merchantId);
+    expect((await me(b.apiKey)).body.id).toBe(b.merchantId);
+    expect((await registration(b.apiKey)).body.sitioWeb).toBe('https://otra.example.co');
+  });
+});
+
+describe('GET /v1/merchants/me/registro-web', () => {
+  it('answers nulls when nothing is registered', async () => {
+    const { apiKey } = await onboardMerchant(gw, { register: false });
+    const answer = await registration(apiKey);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ sitioWeb: null, urlRetorno: null, actualizadoEn: null, actualizadoPor: null });
+  });
+
+  it('lets a read-only key read it', async () => {
+    const { apiKey } = await onboardMerchant(gw, { rol: 'lectura' });
+    const answer = await registration(apiKey);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ sitioWeb: DEFAULT_SITE, urlRetorno: DEFAULT_RETURN_URL });
+  });
+});
+
+describe('PUT /v1/merchants/me/registro-web', () => {
+  it('saves the site and return page as given, with who and when, and GET reads it back', async () => {
+    const { apiKey, keyId } = await onboardMerchant(gw, { register: false });
+    const body = { sitioWeb: 'https://Tienda.example.co', urlRetorno: 'https://pagos.tienda.example.co:8443/fin?origen=pasarela' };
+    const saved = await register(apiKey, body);
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({
+      ...body,
+      actualizadoEn: expect.stringMatching(/Z$/),
+      actualizadoPor: { type: 'merchant-key', id: keyId },
+    });
+    expect((await registration(apiKey)).body).toEqual(saved.body);
+  });
+
+  it('records every change with the old and new values, who and when', async () => {
+    const { merchantId, apiKey, keyId } = await onboardMerchant(gw, { register: false });
+    const second = await issueKey(gw, merchantId);
+    const before = Date.now();
+    await register(apiKey, { sitioWeb: 'https://uno.example.co', urlRetorno: 'https://uno.example.co/ok' });
+    await register(second.key, { sitioWeb: 'https://dos.example.co', urlRetorno: 'https://www.dos.example.co/ok' });
+    const rows = await changes(merchantId);
+    expect(rows).toEqual([
+      {
+        sitio_web_anterior: null,
+        url_retorno_anterior: null,
+        sitio_web: 'https://uno.example.co',
+        url_retorno: 'https://uno.example.co/ok',
+        actor: { type: 'merchant-key', id: keyId },
+        cambiado_en: expect.any(Date),
+      },
+      {
+        sitio_web_anterior: 'https://uno.example.co',
+        url_retorno_anterior: 'https://uno.example.co/ok',
+        sitio_web: 'https://dos.example.co',
+        url_retorno: 'https://www.dos.example.co/ok',
+        actor: { type: 'merchant-key', id: second.id },
+        cambiado_en: expect.any(Date),
+      },
+    ]);
+    for (const row of rows) expect((row.cambiado_en as Date).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect((await registration(apiKey)).body.actualizadoPor).toEqual({ type: 'merchant-key', id: second.id });
+  });
+
+  it.each([
+    ['sitioWeb over http', { sitioWeb: 'http://tienda.example.co', urlRetorno: 'https://tienda.example.co/ok' }, { sitioWeb: ['sitioWeb must start with https://'] }],
+    ['urlRetorno over http', { sitioWeb: 'https://tienda.example.co', urlRetorno: 'http://tienda.example.co/ok' }, { urlRetorno: ['urlRetorno must start with https://'] }],
+    [
+      'urlRetorno on another domain',
+      { sitioWeb: 'https://tienda.example.co', urlRetorno: 'https://evil-tienda.example.co/ok' },
+      { urlRetorno: ['urlRetorno must be on tienda.example.co or a subdomain of it (the domain of sitioWeb)'] },
+    ],
+    [
+      'urlRetorno on a look-alike suffix',
+      { sitioWeb: 'https://tienda.example.co', urlRetorno: 'https://tienda.example.co.evil.com/ok' },
+      { urlRetorno: ['urlRetorno must be on tienda.example.co or a subdomain of it (the domain of sitioWeb)'] },
+    ],
+    [
+      'user-info in urlRetorno',
+      { sitioWeb: 'https://tienda.example.co', urlRetorno: 'https://tienda.example.co:x@evil.com/ok' },
+      { urlRetorno: ['urlRetorno must not contain user information (user:password@)'] },
+    ],
+    [
+      'urlRetorno over 2048 characters',
+      { sitioWeb: 'https://tienda.example.co', urlRetorno: `https://tienda.example.co/${'a'.repeat(2030)}` },
+      { urlRetorno: ['urlRetorno must be at most 2048 characters long'] },
+    ],
+    ['both missing', {}, { sitioWeb: ['sitioWeb must be a string', 'sitioWeb is required'], urlRetorno: ['urlRetorno must be a string', 'urlRetorno is required'] }],
+    ['a number', { sitioWeb: 42, urlRetorno: 'https://tienda.example.co/ok' }, { sitioWeb: ['sitioWeb must be a string'] }],
+    [
+      'an unknown field',
+      { sitioWeb: 'https://tienda.example.co', urlRetorno: 'https://tienda.example.co/ok', webhook: 'x' },
+      { webhook: ['webhook is not a known field'] },
+    ],
+  ])('answers 400 per field for %s, and keeps the registration', async (_, body, fieldErrors) => {
+    const { apiKey, merchantId } = await onboardMerchant(gw);
+    const answer = await register(apiKey, body);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ statusCode: 400, message: { formErrors: [], fieldErrors: expect.objectContaining({}) } });
+    expect(Object.keys(answer.body.message.fieldErrors).sort()).toEqual(Object.keys(fieldErrors).sort());
+    for (const [field, messages] of Object.entries(fieldErrors)) {
+      expect(answer.body.message.fieldErrors[field]).toEqual(expect.arrayContaining(messages));
+    }
+    expect((await registration(apiKey)).body).toMatchObject({ sitioWeb: DEFAULT_SITE, urlRetorno: DEFAULT_RETURN_URL });
+    expect(await changes(merchantId)).toHaveLength(1);
+  });
+
+  it('refuses a read-only key with 403 forbidden_role and writes nothing', async () => {
+    const { apiKey, merchantId } = await onboardMerchant(gw, { rol: 'lectura' });
+    const answer = await register(apiKey, { sitioWeb: 'https://nueva.example.co', urlRetorno: 'https://nueva.example.co/ok' });
+    expect(answer.status).toBe(403);
+    expect(answer.body).toEqual({
+      statusCode: 403,
+      message: expect.stringContaining('read-only'),
+      error: 'Forbidden',
+      code: 'forbidden_role',
+    });
+    expect((await registration(apiKey)).body.sitioWeb).toBe(DEFAULT_SITE);
+    expect(await changes(merchantId)).toHaveLength(1);
+  });
+
+  it('checks the role before the body: a read-only key with a bad body still gets 403', async () => {
+    const { apiKey } = await onboardMerchant(gw, { rol: 'lectura' });
+    expect((await register(apiKey, { sitioWeb: 'http://x' })).status).toBe(403);
+  });
+});
