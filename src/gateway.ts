@@ -10,6 +10,7 @@ import type { Config } from './kernel/config.js';
 import { openDatabase } from './kernel/database.js';
 import { ErrorFilter } from './kernel/http/error.filter.js';
 import { validationPipe } from './kernel/http/validation.js';
+import { registerJsonBodyHooks } from './kernel/http/json-body.hooks.js';
 import type { Infrastructure } from './kernel/infrastructure.module.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { ENTITIES } from './entities.js';
@@ -18,6 +19,7 @@ import { PublicApiModule } from './public-api.module.js';
 import { OperatorApiModule } from './operator/operator-api.module.js';
 import { SandboxProviderModule } from './provider/adapters/sandbox/sandbox-provider.module.js';
 import { WorkerModule } from './worker.module.js';
+import { setupDocs } from './docs.js';
 
 export interface GatewayOptions {
   config: Config;
@@ -41,12 +43,13 @@ export async function createHttpApp(
   module: DynamicModule,
   logger: GatewayOptions['logger'],
 ): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, return503OnClosing: true });
+  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, return503OnClosing: true, forceCloseConnections: true });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     rawBody: true,
     abortOnError: false,
-    logger: logger ?? ['log', 'warn', 'error'],
+    logger: logger ?? ['warn', 'error'],
   });
+  registerJsonBodyHooks(app.getHttpAdapter().getInstance());
   app.useGlobalFilters(new ErrorFilter());
   app.useGlobalPipes(validationPipe());
   return app;
@@ -76,13 +79,17 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     opened.push(sandbox);
     await sandbox.listen({ port: config.sandboxPort, host: config.sandboxHost });
     const sandboxUrl = urlOf(sandbox, config.sandboxHost === '0.0.0.0' ? '127.0.0.1' : config.sandboxHost);
-    if (config.sandboxPort === 0) config.sandboxPublicUrl = sandboxUrl;
+    if (config.sandboxPort === 0) {
+      config.sandboxPublicUrl = sandboxUrl;
+      config.providerUrl = sandboxUrl;
+    }
 
     let publicUrl = '';
     let adminUrl = '';
     if (config.role !== 'worker') {
       const api = await createHttpApp(PublicApiModule.forRoot(infra), options.logger);
       opened.push(api);
+      setupDocs(api, config.publicBaseUrl);
       await api.listen({ port: config.port, host: '0.0.0.0' });
       publicUrl = urlOf(api, '127.0.0.1');
       if (config.port === 0) config.publicBaseUrl = publicUrl;
@@ -95,7 +102,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     if (config.role !== 'api') {
       const worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(infra), {
         abortOnError: false,
-        logger: options.logger ?? ['log', 'warn', 'error'],
+        logger: options.logger ?? ['warn', 'error'],
       });
       opened.push(worker);
       await worker.init();

@@ -1,4 +1,5 @@
 // Configuration from the environment, checked once at start: a bad value stops the start with a clear message.
+import { randomBytes } from 'node:crypto';
 
 export type EventStoreKind = 'postgres' | 'eventstoredb';
 export type Role = 'all' | 'api' | 'worker';
@@ -11,6 +12,10 @@ export interface Config {
   sandboxHost: string;
   /** Where buyers' browsers reach the sandbox provider (its own origin). */
   sandboxPublicUrl: string;
+  /** Where the service reaches the provider's API, server to server. */
+  providerUrl: string;
+  /** Shared secret between the service and the sandbox provider (API calls and signed notices). */
+  providerSecret: string;
   operatorToken: string | undefined;
   dataDir: string;
   publicBaseUrl: string;
@@ -77,6 +82,9 @@ export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
   const publicBaseUrl = url('PUBLIC_BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
   const sandboxPublicUrl = url('SANDBOX_PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${sandboxPort}`;
+  const providerUrl = url('PROVIDER_URL', ['http:', 'https:']) ?? `http://127.0.0.1:${sandboxPort}`;
+  const providerSecret = env.PROVIDER_SECRET || randomBytes(32).toString('base64url');
+  if (providerSecret.length < 24) problems.push('PROVIDER_SECRET must be at least 24 characters long');
 
   const token = env.OPERATOR_TOKEN;
   if (token !== undefined && token !== '' && token.length < 24) {
@@ -100,6 +108,8 @@ export function loadConfig(env: Env = process.env): Config {
     sandboxPort,
     sandboxHost: env.SANDBOX_HOST || '0.0.0.0',
     sandboxPublicUrl: sandboxPublicUrl.replace(/\/$/, ''),
+    providerUrl: providerUrl.replace(/\/$/, ''),
+    providerSecret,
     operatorToken: token || undefined,
     dataDir: env.DATA_DIR || './data',
     publicBaseUrl: publicBaseUrl.replace(/\/$/, ''),

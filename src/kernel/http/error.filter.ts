@@ -72,6 +72,8 @@ function fastifyError(error: { code?: string; statusCode?: number; message?: str
   if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
     return validationBody({}, ['The request body is not valid JSON']);
   }
+  // Every other 400 the framework raises keeps the validation shape, so a client meets one 400 body.
+  if (error.statusCode === 400) return validationBody({}, [error.message ?? 'Bad request']);
   if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
     return errorBody(error.statusCode, error.message ?? 'Bad request');
   }
@@ -103,12 +105,11 @@ export class ErrorFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const response = exception.getResponse();
-      if (status === 400 && typeof response === 'object' && response !== null && 'message' in response) {
-        const message = (response as { message: unknown }).message;
-        if (typeof message === 'object' && message !== null && 'fieldErrors' in message) {
-          return { body: response as ErrorBody, headers: {} };
-        }
-        return { body: validationBody({}, Array.isArray(message) ? message.map(String) : [String(message)]), headers: {} };
+      if (status === 400) {
+        // Every 400 keeps the validation shape (e.g. Nest's "Body is not valid JSON"), so a client meets one body.
+        const message = typeof response === 'object' && response !== null && 'message' in response ? response.message : response;
+        const text = Array.isArray(message) ? message.map(String) : [String(message)];
+        return { body: validationBody({}, text[0]?.includes('not valid JSON') ? ['The request body is not valid JSON'] : text), headers: {} };
       }
       const message = typeof response === 'string' ? response : exception.message;
       if (status === HttpStatus.NOT_FOUND) return { body: errorBody(404, 'Not found'), headers: {} };

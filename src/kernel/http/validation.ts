@@ -1,5 +1,5 @@
 // The ValidationPipe that answers the spec's validation body: {statusCode: 400, message: {formErrors, fieldErrors}}.
-import { ValidationPipe, type ValidationError } from '@nestjs/common';
+import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { FieldError } from '../errors.js';
 
 function collect(errors: ValidationError[], prefix: string, into: Record<string, string[]>): void {
@@ -21,8 +21,18 @@ export function fieldErrorsOf(errors: ValidationError[]): Record<string, string[
   return fieldErrors;
 }
 
+/** Also refuses a JSON body that is not an object (an array, a string, null), after the guards have run. */
+class JsonObjectValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'body' && value !== undefined && (value === null || typeof value !== 'object' || Array.isArray(value))) {
+      throw new FieldError({}, ['The request body must be a JSON object']);
+    }
+    return super.transform(value, metadata);
+  }
+}
+
 export function validationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new JsonObjectValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,

@@ -1,0 +1,163 @@
+#!/usr/bin/env node
+// `npm run bench`: charge creation and reads over HTTP on loopback against the built gateway on its embedded
+// PostgreSQL, side by side with a one-INSERT baseline on the same PostgreSQL server. Bounded in time; stops itself.
+// Options (env): BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, mkdirSync, writeFileSync, chmodSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const children = [];
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+function start(command, args, env, readyText) {
+  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk) => {
+      output += chunk;
+      if (output.includes(readyText)) resolve(child);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}:\n${output}`)));
+    setTimeout(() => reject(new Error(`${args.join(' ')} not ready in 60 s:\n${output}`)), 60_000).unref();
+  });
+}
+
+async function json(method, url, token, body) {
+  const response = await fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+  return response.status === 204 ? null : response.json();
+}
+
+function run(title, options) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options }, (error, result) => {
+      if (error) return reject(error);
+      const ok = result['2xx'];
+      resolve({
+        title,
+        requestsPerSecond: Math.round(ok / (result.duration || SECONDS)),
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        ok,
+        failed: result.non2xx + result.errors + result.timeouts,
+      });
+    });
+  });
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pasarela-bench-'));
+  chmodSync(dataDir, 0o755);
+  const [port, adminPort, sandboxPort, pgPort, baselinePort] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
+  const operatorToken = 'bench-operator-token-0123456789abcdef';
+  process.stdout.write(`Starting the gateway (embedded PostgreSQL in ${dataDir})...\n`);
+  await start(process.execPath, ['dist/main.js'], {
+    PORT: String(port), ADMIN_PORT: String(adminPort), SANDBOX_PORT: String(sandboxPort), EMBEDDED_PG_PORT: String(pgPort),
+    DATA_DIR: dataDir, OPERATOR_TOKEN: operatorToken,
+  }, 'Pasarela is running');
+  const databaseUrl = `postgres://pasarela:pasarela@127.0.0.1:${pgPort}/pasarela`;
+  await start(process.execPath, ['bench/baseline-server.js', databaseUrl, String(baselinePort)], {}, 'ready');
+
+  // Real traffic comes from many merchants: one merchant and key per connection (the per-key rate limit holds).
+  const api = `http://127.0.0.1:${port}`;
+  const admin = `http://127.0.0.1:${adminPort}/internal`;
+  const merchants = [];
+  for (let i = 0; i < CONNECTIONS; i++) {
+    const { id } = await json('POST', `${admin}/merchants`, operatorToken, { nombre: `Bench ${i}` });
+    await json('POST', `${admin}/merchants/${id}/aprobacion`, operatorToken);
+    const { key } = await json('POST', `${admin}/merchants/${id}/api-keys`, operatorToken, { rol: 'administrador' });
+    await json('PUT', `${api}/v1/merchants/me/registro-web`, key, { sitioWeb: 'https://tienda.example', urlRetorno: 'https://tienda.example/gracias' });
+    merchants.push({ id, key });
+  }
+  const body = (merchantId, n) => JSON.stringify({ merchantId, monto: 150000, moneda: 'COP', referencia: `BENCH-${n}`, descripcion: 'Camiseta talla M' });
+
+  const results = [];
+  let sequence = 0;
+  results.push(await run('baseline: one INSERT per request (plain Fastify + pg)', {
+    url: `http://127.0.0.1:${baselinePort}/baseline`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: body(merchants[0].id, 0),
+  }));
+  const created = [];
+  results.push(await run('POST /v1/pagos (create a charge)', {
+    url: api,
+    requests: [{
+      method: 'POST',
+      path: '/v1/pagos',
+      setupRequest: (request, context) => {
+        context.merchant ??= merchants[(context.index = (context.index ?? sequence++) % merchants.length)];
+        const n = sequence++;
+        return {
+          ...request,
+          headers: { authorization: `Bearer ${context.merchant.key}`, 'idempotency-key': `bench-${n}`, 'content-type': 'application/json' },
+          body: body(context.merchant.id, n),
+        };
+      },
+      onResponse: (status, responseBody, context) => {
+        if (status === 201 && created.length < 5000) created.push({ id: JSON.parse(responseBody).id, key: context.merchant.key });
+      },
+    }],
+  }));
+  results.push(await run('GET /v1/pagos/{id}', {
+    url: api,
+    requests: [{
+      method: 'GET',
+      setupRequest: (request) => {
+        const charge = created[sequence++ % created.length];
+        return { ...request, path: `/v1/pagos/${charge.id}`, headers: { authorization: `Bearer ${charge.key}` } };
+      },
+    }],
+  }));
+
+  const [baseline, create, read] = results;
+  const report = {
+    date: new Date().toISOString(),
+    machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+    seconds: SECONDS,
+    connections: CONNECTIONS,
+    results,
+    createToBaseline: Number((create.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)),
+    createP99ToBaselineP99: Number((create.p99 / Math.max(baseline.p99, 1)).toFixed(2)),
+  };
+  process.stdout.write('\n| run | req/s | p50 ms | p99 ms | 2xx | failed |\n| --- | ---: | ---: | ---: | ---: | ---: |\n');
+  for (const r of results) process.stdout.write(`| ${r.title} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.ok} | ${r.failed} |\n`);
+  process.stdout.write(`\ncreate / baseline throughput: ${report.createToBaseline}  (target >= 0.5)\n`);
+  process.stdout.write(`create p99: ${create.p99} ms (target <= 50 ms); baseline p99: ${baseline.p99} ms\n`);
+  mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
+  const file = path.join(root, 'bench', 'results', `bench-${report.date.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  process.stdout.write(`written to ${path.relative(root, file)}\n`);
+}
+
+main()
+  .catch((error) => {
+    process.stderr.write(`bench failed: ${error.stack ?? error}\n`);
+    process.exitCode = 1;
+  })
+  .finally(() => {
+    for (const child of children) child.kill('SIGTERM');
+    setTimeout(() => process.exit(), 3000).unref();
+  });

@@ -1,0 +1,38 @@
+// The embedded default's demo merchant: made once through the same doors an operator and a merchant use (the
+// operator API, then the merchant API), its key kept in DATA_DIR (mode 600) so every start can print it again.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Gateway } from './gateway.js';
+
+export interface DemoMerchant {
+  merchantId: string;
+  apiKey: string;
+}
+
+async function call<T>(method: string, url: string, token: string, body?: unknown): Promise<T> {
+  const response = await fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`demo seed: ${method} ${url} answered ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export async function seedDemoMerchant(gateway: Gateway, dataDir: string): Promise<DemoMerchant> {
+  const file = path.join(dataDir, 'demo-merchant.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as DemoMerchant;
+  const token = gateway.infra.config.operatorToken ?? '';
+  const admin = `${gateway.adminUrl}/internal`;
+  const merchant = await call<{ id: string }>('POST', `${admin}/merchants`, token, { nombre: 'Tienda Demo' });
+  await call('POST', `${admin}/merchants/${merchant.id}/aprobacion`, token);
+  const key = await call<{ key: string }>('POST', `${admin}/merchants/${merchant.id}/api-keys`, token, { rol: 'administrador' });
+  await call('PUT', `${gateway.publicUrl}/v1/merchants/me/registro-web`, key.key, {
+    sitioWeb: 'https://tienda-demo.example',
+    urlRetorno: 'https://tienda-demo.example/gracias',
+  });
+  const demo: DemoMerchant = { merchantId: merchant.id, apiKey: key.key };
+  writeFileSync(file, `${JSON.stringify(demo, null, 2)}\n`, { mode: 0o600 });
+  return demo;
+}

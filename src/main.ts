@@ -1,0 +1,102 @@
+// `npm start`: the gateway. With no DATABASE_URL it runs on an embedded PostgreSQL of its own (the embedded default),
+// creates a ready demo merchant, and prints how to get going.
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { ConfigError, loadConfig, type Config } from './kernel/config.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './kernel/embedded-postgres.js';
+import { startGateway, type Gateway } from './gateway.js';
+import { seedDemoMerchant, type DemoMerchant } from './demo.js';
+
+function readOrCreateSecret(file: string, make: () => string): string {
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const value = make();
+  writeFileSync(file, `${value}\n`, { mode: 0o600 });
+  return value;
+}
+
+function banner(config: Config, gateway: Gateway, demo: DemoMerchant | null, embedded: boolean): string {
+  const lines = [
+    '',
+    'Pasarela is running.',
+    `  Merchant API      ${config.publicBaseUrl}/v1   (docs: ${config.publicBaseUrl}/docs)`,
+    `  Operator API      ${gateway.adminUrl}/internal   (loopback only)`,
+    `  Sandbox provider  ${config.sandboxPublicUrl}`,
+    `  Database          ${embedded ? `embedded PostgreSQL, data in ${path.resolve(config.dataDir)}` : 'DATABASE_URL'}`,
+    `  Event store       ${config.eventStore}`,
+  ];
+  if (embedded) {
+    lines.push('', `Operator token (Authorization: Bearer ...): ${config.operatorToken ?? ''}`);
+  }
+  if (demo) {
+    lines.push(
+      '',
+      'Demo merchant "Tienda Demo" (approved, site https://tienda-demo.example registered):',
+      `  merchantId  ${demo.merchantId}`,
+      `  API key     ${demo.apiKey}`,
+      '',
+      'Create a charge:',
+      `  curl -s -X POST ${config.publicBaseUrl}/v1/pagos \\`,
+      `    -H 'Authorization: Bearer ${demo.apiKey}' \\`,
+      `    -H 'Idempotency-Key: pedido-1001' -H 'Content-Type: application/json' \\`,
+      `    -d '{"merchantId":"${demo.merchantId}","monto":150000,"moneda":"COP","referencia":"PED-1001","descripcion":"Camiseta talla M"}'`,
+    );
+  }
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  let embedded: EmbeddedDatabase | null = null;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    const dataDir = path.resolve(config.dataDir);
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    config.operatorToken ??= readOrCreateSecret(path.join(dataDir, 'operator-token'), () => randomBytes(24).toString('base64url'));
+    embedded = await startEmbeddedPostgres({
+      dir: path.join(dataDir, 'postgres'),
+      port: Number(process.env.EMBEDDED_PG_PORT ?? 54329),
+      database: 'pasarela',
+      persistent: true,
+      log: (line) => process.stderr.write(`${line}\n`),
+    });
+    chmodSync(dataDir, 0o755);
+    databaseUrl = embedded.url;
+  }
+
+  let gateway: Gateway;
+  try {
+    gateway = await startGateway({ config, databaseUrl });
+  } catch (error) {
+    await embedded?.stop();
+    throw error;
+  }
+  const demo = embedded ? await seedDemoMerchant(gateway, path.resolve(config.dataDir)) : null;
+  process.stdout.write(`${banner(config, gateway, demo, embedded !== null)}\n\n`);
+
+  let stopping = false;
+  const stop = async (): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    await gateway.close().catch((error: unknown) => process.stderr.write(`shutdown: ${String(error)}\n`));
+    await embedded?.stop().catch(() => undefined);
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Pasarela could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

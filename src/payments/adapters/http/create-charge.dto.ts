@@ -1,0 +1,106 @@
+// The charge creation request (spec "Charge creation request") and its rules beyond what decorators say.
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Length, MaxLength, Min } from 'class-validator';
+import { FieldError } from '../../../kernel/errors.js';
+import { MAX_URL_LENGTH, parseHttpsUrl } from '../../../merchants/domain/web-registration.js';
+import type { ChargeRequest } from '../../application/create-charge/create-charge.command.js';
+
+const MONEDAS = ['COP', 'USD'] as const;
+
+export class CreateChargeBody {
+  @ApiProperty({ format: 'uuid', description: 'Your own merchant id, from GET /v1/merchants/me.' })
+  @IsUUID('all', { message: 'merchantId must be a UUID' })
+  merchantId!: string;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    example: 150000,
+    description: 'Amount in whole pesos: the plain peso figure, never multiplied by 100. Required (or its old name montoMinor).',
+  })
+  @IsOptional()
+  @IsInt({ message: 'monto must be a whole number (no decimals)' })
+  @Min(1, { message: 'monto must be at least 1' })
+  monto?: number;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    deprecated: true,
+    description: 'The name of monto until 4 October 2026; still accepted, same value (whole pesos). Use monto.',
+  })
+  @IsOptional()
+  @IsInt({ message: 'montoMinor must be a whole number (no decimals)' })
+  @Min(1, { message: 'montoMinor must be at least 1' })
+  montoMinor?: number;
+
+  @ApiProperty({ enum: MONEDAS, description: 'Only COP is processed; USD is refused with 400.' })
+  @IsIn(MONEDAS, { message: 'moneda must be one of COP, USD' })
+  moneda!: (typeof MONEDAS)[number];
+
+  @ApiProperty({ minLength: 1, maxLength: 120, example: 'PED-1001', description: 'Your own order identifier.' })
+  @IsString({ message: 'referencia must be a string' })
+  @Length(1, 120, { message: 'referencia must be 1 to 120 characters long' })
+  referencia!: string;
+
+  @ApiPropertyOptional({ maxLength: 255, description: 'Shown to the buyer on the payment screen.' })
+  @IsOptional()
+  @IsString({ message: 'descripcion must be a string' })
+  @MaxLength(255, { message: 'descripcion must be at most 255 characters long' })
+  descripcion?: string | null;
+
+  @ApiPropertyOptional({
+    format: 'uri',
+    maxLength: MAX_URL_LENGTH,
+    description: 'https only; your registered site domain or a subdomain. Omitted: the return page registered in Settings.',
+  })
+  @IsOptional()
+  @IsString({ message: 'urlRetorno must be a string' })
+  urlRetorno?: string | null;
+
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'Payer data for own checkout (needs the mode enabled).' })
+  @IsOptional()
+  @IsObject({ message: 'pagador must be an object' })
+  pagador?: Record<string, unknown>;
+}
+
+/** The rules that need more than one field, or configuration: the alias, the currency, the cap, the URL. */
+export function toChargeRequest(body: CreateChargeBody, maxMonto: number): ChargeRequest {
+  const errors: Record<string, string[]> = {};
+  const add = (field: string, message: string): void => {
+    errors[field] = [...(errors[field] ?? []), message];
+  };
+
+  const monto = body.monto ?? body.montoMinor;
+  if (body.monto !== undefined && body.montoMinor !== undefined && body.monto !== body.montoMinor) {
+    add('montoMinor', 'montoMinor is the old name of monto; send only monto');
+  }
+  if (monto === undefined) add('monto', 'monto is required');
+  else if (monto > maxMonto) add('monto', `monto must be at most ${maxMonto}`);
+  if (body.moneda === 'USD') add('moneda', 'only COP is processed for now');
+  if (body.urlRetorno !== undefined && body.urlRetorno !== null) {
+    const check = parseHttpsUrl(body.urlRetorno, 'urlRetorno');
+    if (!check.ok) add('urlRetorno', check.problem);
+  }
+  if (Object.keys(errors).length > 0 || monto === undefined) throw new FieldError(errors);
+
+  return {
+    merchantId: body.merchantId,
+    monto,
+    moneda: body.moneda,
+    referencia: body.referencia,
+    descripcion: body.descripcion ?? null,
+    urlRetorno: body.urlRetorno ?? null,
+  };
+}
+
+/** 1-255 printable ASCII characters (DESIGN.md 5.3). */
+export function checkIdempotencyKey(value: string | undefined): string {
+  if (value === undefined || value === '') {
+    throw new FieldError({}, ['The Idempotency-Key header is required: send one stable key per order']);
+  }
+  if (value.length > 255 || !/^[\x20-\x7e]+$/.test(value)) {
+    throw new FieldError({}, ['Idempotency-Key must be 1 to 255 printable ASCII characters']);
+  }
+  return value;
+}

@@ -1,0 +1,69 @@
+// POST /pagos as a sentence: check the merchant, claim the key (or replay it), record the charge, open its checkout.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
+import { canonicalJson } from '../../../kernel/canonical-json.js';
+import { CLOCK, type Clock } from '../../../kernel/clock.js';
+import { FieldError } from '../../../kernel/errors.js';
+import { GetMerchant } from '../../../merchants/application/get-merchant/get-merchant.query.js';
+import { belongsToSite } from '../../../merchants/domain/web-registration.js';
+import { decide } from '../../domain/charge.decide.js';
+import { evolve } from '../../domain/charge.js';
+import { ChargeStream, toNewEvent, type Cause } from '../charge-stream.js';
+import { IdempotencyKeyReused, MerchantNotApproved, WebRegistrationMissing } from '../errors.js';
+import { CHARGE_CREATION, type ChargeCreation } from '../ports/charge-creation.port.js';
+import { OpenCheckout } from '../open-checkout.js';
+import { CreateChargeCommand, type CreateChargeResult } from './create-charge.command.js';
+
+@CommandHandler(CreateChargeCommand)
+export class CreateChargeHandler implements ICommandHandler<CreateChargeCommand, CreateChargeResult> {
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly charges: ChargeStream,
+    private readonly openCheckout: OpenCheckout,
+    @Inject(CHARGE_CREATION) private readonly creation: ChargeCreation,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ principal, idempotencyKey, request, correlationId }: CreateChargeCommand): Promise<CreateChargeResult> {
+    if (request.merchantId !== principal.merchantId) {
+      throw FieldError.of('merchantId', 'merchantId must be your own merchant id (GET /v1/merchants/me)');
+    }
+    const merchant = await this.queries.execute(new GetMerchant(principal.merchantId));
+    if (!merchant?.aprobado) throw new MerchantNotApproved();
+    if (!merchant.registroWeb) throw new WebRegistrationMissing();
+    if (request.urlRetorno !== null && !belongsToSite(new URL(request.urlRetorno), merchant.registroWeb.sitioWeb)) {
+      throw FieldError.of('urlRetorno', `urlRetorno must belong to your registered site ${merchant.registroWeb.sitioWeb} or a subdomain of it`);
+    }
+
+    const now = this.clock.now();
+    const chargeId = randomUUID();
+    const fingerprint = createHash('sha256').update(canonicalJson(request)).digest('hex');
+    const cause: Cause = { correlationId, causationId: null, actor: principal.actor };
+    const [created] = decide(
+      { type: 'CreateCharge', data: { ...request, chargeId, checkoutToken: randomBytes(24).toString('base64url') }, now },
+      null,
+    );
+    if (!created) throw new Error('CreateCharge decided no event');
+    const outcome = await this.creation.claim({
+      merchantId: principal.merchantId,
+      idempotencyKey,
+      fingerprint,
+      chargeId,
+      created: toNewEvent(created, cause, now),
+    });
+
+    if (outcome.kind === 'claimed') {
+      const state = evolve(null, created);
+      return { charge: await this.openCheckout.ensure(chargeId, cause, { state, revision: 0 }), replayed: false };
+    }
+    if (outcome.fingerprint !== fingerprint) throw new IdempotencyKeyReused();
+    // The key names a charge already: complete it if a crash left it half-made, then answer it as it is now.
+    let loaded = await this.charges.load(outcome.chargeId);
+    if (loaded.state === null) {
+      await this.charges.ensureCreated(outcome.chargeId, outcome.created);
+      loaded = await this.charges.load(outcome.chargeId);
+    }
+    return { charge: await this.openCheckout.ensure(outcome.chargeId, cause, loaded), replayed: true };
+  }
+}

@@ -1,0 +1,27 @@
+// Claims an Idempotency-Key for a merchant and records the charge it names (DESIGN.md 5.3).
+import type { NewEvent } from './event-store.port.js';
+
+export const CHARGE_CREATION = Symbol('ChargeCreation');
+
+export interface CreationClaim {
+  merchantId: string;
+  idempotencyKey: string;
+  /** SHA-256 of the canonical JSON of the request body. */
+  fingerprint: string;
+  chargeId: string;
+  /** The charge's ChargeCreated event, kept with the claim so a crash between the two can be completed. */
+  created: NewEvent;
+}
+
+export type ClaimOutcome =
+  | { kind: 'claimed'; chargeId: string }
+  | { kind: 'existing'; chargeId: string; fingerprint: string; created: NewEvent };
+
+export interface ChargeCreation {
+  /**
+   * Claims the key and appends ChargeCreated to a new stream, atomically where the store allows; or, when the
+   * key is already claimed, answers what it names. Concurrent claims of one key: one wins, the others get
+   * `existing` once the winner has committed.
+   */
+  claim(claim: CreationClaim): Promise<ClaimOutcome>;
+}

@@ -1,0 +1,71 @@
+// The sandbox provider's session API, as a processor would offer it: open a payment session for a charge,
+// idempotent by the charge id.
+import { randomBytes } from 'node:crypto';
+import { Body, Controller, HttpCode, Post, Res, UseGuards } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { IsIn, IsInt, IsOptional, IsString, IsUUID, MaxLength, Min } from 'class-validator';
+import type { FastifyReply } from 'fastify';
+import { DataSource } from 'typeorm';
+import { DomainError } from '../../../kernel/errors.js';
+import { SandboxAuthGuard } from './sandbox-auth.guard.js';
+import { SandboxBehaviour } from './sandbox-behaviour.js';
+
+export class OpenSessionBody {
+  @IsUUID() chargeId!: string;
+  @IsUUID() merchantId!: string;
+  @IsInt() @Min(1) monto!: number;
+  @IsIn(['COP', 'USD']) moneda!: 'COP' | 'USD';
+  @IsString() @MaxLength(120) referencia!: string;
+  @IsOptional() @IsString() @MaxLength(255) descripcion!: string | null;
+}
+
+const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
+  new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    timer.unref();
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+@ApiExcludeController()
+@Controller('api')
+@UseGuards(SandboxAuthGuard)
+export class SandboxSessionsController {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly behaviour: SandboxBehaviour,
+  ) {}
+
+  @Post('sesiones')
+  @HttpCode(200)
+  async open(@Body() body: OpenSessionBody, @Res({ passthrough: true }) reply: FastifyReply): Promise<{ sessionId: string }> {
+    const { demoraMs, silencio } = this.behaviour.take();
+    // The caller gave up (its time-out) or the server is closing: stop holding the answer.
+    const gone = new AbortController();
+    reply.raw.once('close', () => gone.abort());
+    // A silent processor may still have opened the session: record it first, answer (or not) after.
+    const sessionId = await this.record(body);
+    if (demoraMs > 0) await sleep(demoraMs, gone.signal);
+    if (silencio) {
+      await sleep(120_000, gone.signal);
+      throw new DomainError('unavailable', 'sandbox_silent', 'The sandbox provider is set to be silent');
+    }
+    return { sessionId };
+  }
+
+  private async record(body: OpenSessionBody): Promise<string> {
+    const id = `ses_${randomBytes(12).toString('base64url')}`;
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `INSERT INTO sandbox_sessions (id, charge_id, merchant_id, monto, moneda, referencia, descripcion)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (charge_id) DO UPDATE SET charge_id = EXCLUDED.charge_id
+       RETURNING id`,
+      [id, body.chargeId, body.merchantId, body.monto, body.moneda, body.referencia, body.descripcion ?? null],
+    );
+    const row = rows[0];
+    if (!row) throw new Error('sandbox session not recorded');
+    return row.id;
+  }
+}

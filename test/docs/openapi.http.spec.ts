@@ -1,0 +1,57 @@
+// The OpenAPI description is generated from the code, valid, version 1.0.0, and says what the service really does.
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
+
+describe('GET /docs/openapi.json', () => {
+  let gw: TestGateway;
+  let doc: any;
+
+  beforeAll(async () => {
+    gw = await startTestGateway();
+    const answer = await http('GET', `${gw.publicUrl}/docs/openapi.json`);
+    expect(answer.status).toBe(200);
+    doc = answer.body;
+  });
+  afterAll(() => gw.close());
+
+  it('is a valid OpenAPI 3 document, version 1.0.0', async () => {
+    const result = await new Validator().validate(doc);
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.info.version).toBe('1.0.0');
+  });
+
+  it('lists the merchant endpoints and none of the operator API', () => {
+    const paths = Object.keys(doc.paths);
+    expect(paths).toEqual(expect.arrayContaining(['/v1/pagos', '/v1/pagos/{id}', '/v1/merchants/me', '/v1/merchants/me/registro-web']));
+    expect(paths.filter((p) => p.startsWith('/internal') || p.startsWith('/api') || p.startsWith('/control'))).toEqual([]);
+  });
+
+  it('describes the charge request with monto, and montoMinor marked deprecated', () => {
+    const schemas = doc.components.schemas;
+    const request = schemas.CreateChargeBody;
+    expect(request.properties.monto.type).toBe('integer');
+    expect(request.properties.montoMinor.deprecated).toBe(true);
+    expect(request.properties.moneda.enum).toEqual(['COP', 'USD']);
+    expect(request.properties.referencia).toMatchObject({ minLength: 1, maxLength: 120 });
+    expect(request.properties.descripcion.maxLength).toBe(255);
+    expect(request.properties.urlRetorno.maxLength).toBe(2048);
+  });
+
+  it('describes the Charge with exactly the spec fields, and the Idempotency-Key header as required', () => {
+    const charge = doc.components.schemas.ChargeResponse;
+    expect(Object.keys(charge.properties).sort()).toEqual(['checkoutUrl', 'creadoEn', 'estado', 'id', 'merchantId', 'moneda', 'monto', 'referencia']);
+    expect(charge.properties.estado.enum).toEqual(['creado', 'pendiente', 'aprobado', 'fallido', 'conciliado', 'reembolsado']);
+    const post = doc.paths['/v1/pagos'].post;
+    expect(post.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: true })]));
+    expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['201', '400', '409', '503']));
+    expect(post.security).toEqual([{ bearer: [] }]);
+  });
+
+  it('serves a human page at /docs', async () => {
+    const answer = await http('GET', `${gw.publicUrl}/docs`);
+    expect(answer.status).toBe(200);
+    expect(answer.text).toMatch(/swagger-ui/i);
+  });
+});

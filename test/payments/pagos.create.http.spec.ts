@@ -1,0 +1,258 @@
+// POST /v1/pagos through a real server on loopback and a real PostgreSQL: every rule, limit and acceptance row of the spec.
+import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { onboardMerchant } from '../support/merchants.js';
+
+const SITE = 'https://tienda.com';
+
+describe('POST /v1/pagos', () => {
+  let gw: TestGateway;
+  let merchant: { merchantId: string; apiKey: string };
+  let n = 0;
+
+  const body = (extra: Record<string, unknown> = {}) => ({
+    merchantId: merchant.merchantId,
+    monto: 150000,
+    moneda: 'COP',
+    referencia: `PED-${++n}`,
+    ...extra,
+  });
+  const create = (payload: unknown, key: string | null = `key-${++n}`, token = merchant.apiKey) =>
+    http('POST', `${gw.publicUrl}/v1/pagos`, { token, body: payload, headers: key === null ? {} : { 'idempotency-key': key } });
+  const fieldErrors = async (extra: Record<string, unknown>) => {
+    const answer = await create(body(extra));
+    expect(answer.status).toBe(400);
+    expect(answer.body.statusCode).toBe(400);
+    expect(Array.isArray(answer.body.message.formErrors)).toBe(true);
+    return answer.body.message.fieldErrors as Record<string, string[]>;
+  };
+
+  beforeAll(async () => {
+    gw = await startTestGateway();
+    merchant = await onboardMerchant(gw, { sitioWeb: SITE, urlRetorno: `${SITE}/gracias` });
+  });
+  afterAll(() => gw.close());
+
+  it('creates a charge: 201 with every Charge field, estado pendiente and our own checkoutUrl', async () => {
+    const answer = await create(body({ referencia: 'PED-1001', descripcion: 'Camiseta talla M' }));
+    expect(answer.status).toBe(201);
+    expect(Object.keys(answer.body).sort()).toEqual(
+      ['checkoutUrl', 'creadoEn', 'estado', 'id', 'merchantId', 'moneda', 'monto', 'referencia'].sort(),
+    );
+    expect(answer.body).toMatchObject({ merchantId: merchant.merchantId, monto: 150000, moneda: 'COP', referencia: 'PED-1001', estado: 'pendiente' });
+    expect(answer.body.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Date(answer.body.creadoEn).toISOString()).toBe(answer.body.creadoEn);
+    const checkout = new URL(answer.body.checkoutUrl);
+    expect(`${checkout.origin}`).toBe(new URL(gw.infra.config.publicBaseUrl).origin);
+    expect(checkout.pathname).toMatch(/^\/checkout\/[A-Za-z0-9_-]{32,}$/);
+    expect(answer.body.checkoutUrl).not.toContain(answer.body.id);
+    expect(answer.text).not.toMatch(/sandbox|ses_/i);
+  });
+
+  describe('Idempotency-Key', () => {
+    it('is required: 400', async () => {
+      const answer = await create(body(), null);
+      expect(answer.status).toBe(400);
+      expect(answer.body.message.formErrors[0]).toMatch(/Idempotency-Key/);
+    });
+
+    it('must be at most 255 printable ASCII characters', async () => {
+      expect((await create(body(), 'k'.repeat(256))).status).toBe(400);
+      expect((await create(body(), 'k'.repeat(255))).status).toBe(201);
+    });
+
+    it('retried with the same body returns the existing charge, whatever the key order and spacing', async () => {
+      const payload = body();
+      const first = await create(payload, 'order-77');
+      const reordered = JSON.stringify(Object.fromEntries(Object.entries(payload).reverse()), null, 3);
+      const again = await http('POST', `${gw.publicUrl}/v1/pagos`, {
+        token: merchant.apiKey,
+        rawBody: reordered,
+        headers: { 'idempotency-key': 'order-77', 'content-type': 'application/json' },
+      });
+      expect(again.status).toBe(201);
+      expect(again.body).toEqual(first.body);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(first.headers.get('idempotent-replayed')).toBeNull();
+    });
+
+    it('reused with a different body: 409 idempotency_key_reused, nothing created', async () => {
+      const payload = body();
+      await create(payload, 'order-78');
+      const answer = await create({ ...payload, monto: 99 }, 'order-78');
+      expect(answer.status).toBe(409);
+      expect(answer.body).toMatchObject({ statusCode: 409, code: 'idempotency_key_reused' });
+      const rows = await gw.infra.dataSource.query(
+        "SELECT data->>'monto' AS monto FROM events WHERE type = 'ChargeCreated' AND data->>'referencia' = $1",
+        [payload.referencia],
+      );
+      expect(rows).toEqual([{ monto: '150000' }]);
+    });
+
+    it('is scoped per merchant: another merchant may use the same key', async () => {
+      const other = await onboardMerchant(gw, { sitioWeb: SITE, urlRetorno: SITE });
+      const mine = await create(body(), 'shared-key');
+      const theirs = await create({ ...body(), merchantId: other.merchantId }, 'shared-key', other.apiKey);
+      expect(theirs.status).toBe(201);
+      expect(theirs.body.id).not.toBe(mine.body.id);
+    });
+
+    it('20 concurrent requests with one key and one body make exactly one charge, and every answer carries its id', async () => {
+      const payload = body();
+      const answers = await Promise.all(Array.from({ length: 20 }, () => create(payload, 'burst-key')));
+      expect(answers.map((a) => a.status)).toEqual(Array(20).fill(201));
+      const ids = new Set(answers.map((a) => a.body.id));
+      expect(ids.size).toBe(1);
+      expect(answers.every((a) => a.body.estado === 'pendiente')).toBe(true);
+      const created = await gw.infra.dataSource.query(
+        "SELECT data->>'chargeId' AS id FROM events WHERE type = 'ChargeCreated' AND data->>'referencia' = $1",
+        [payload.referencia],
+      );
+      expect(created.map((c: { id: string }) => c.id)).toEqual([...ids]);
+      const sessions = await gw.infra.dataSource.query('SELECT count(*)::int AS n FROM sandbox_sessions WHERE charge_id = $1', [[...ids][0]]);
+      expect(sessions[0].n).toBe(1);
+    });
+  });
+
+  describe('the merchant', () => {
+    it('without a registered site and return page: 409 web_registration_missing', async () => {
+      const unregistered = await onboardMerchant(gw, { register: false });
+      const answer = await create({ ...body(), merchantId: unregistered.merchantId }, 'k-unreg', unregistered.apiKey);
+      expect(answer.status).toBe(409);
+      expect(answer.body.code).toBe('web_registration_missing');
+    });
+
+    it('not yet approved: 409 merchant_not_approved', async () => {
+      const pending = await onboardMerchant(gw, { approve: false });
+      const answer = await create({ ...body(), merchantId: pending.merchantId }, 'k-pending', pending.apiKey);
+      expect(answer.status).toBe(409);
+      expect(answer.body.code).toBe('merchant_not_approved');
+    });
+
+    it('a key refused at the door consumes nothing: the same key works once the merchant can charge', async () => {
+      const pending = await onboardMerchant(gw, { approve: false });
+      const payload = { ...body(), merchantId: pending.merchantId };
+      expect((await create(payload, 'k-later', pending.apiKey)).status).toBe(409);
+      await http('POST', `${gw.adminUrl}/internal/merchants/${pending.merchantId}/aprobacion`, { token: gw.operatorToken });
+      expect((await create(payload, 'k-later', pending.apiKey)).status).toBe(201);
+    });
+
+    it('a read-only key: 403 forbidden_role and nothing written', async () => {
+      const reader = await onboardMerchant(gw, { rol: 'lectura' });
+      const answer = await create({ ...body(), merchantId: reader.merchantId }, 'k-reader', reader.apiKey);
+      expect(answer.status).toBe(403);
+      expect(answer.body.code).toBe('forbidden_role');
+      const rows = await gw.infra.dataSource.query('SELECT count(*)::int AS n FROM idempotency_keys WHERE merchant_id = $1', [reader.merchantId]);
+      expect(rows[0].n).toBe(0);
+    });
+
+    it('another merchant id in the body: 400 on merchantId', async () => {
+      const other = await onboardMerchant(gw, {});
+      expect(await fieldErrors({ merchantId: other.merchantId })).toHaveProperty('merchantId');
+    });
+  });
+
+  describe('fields and limits', () => {
+    it.each([
+      [{ monto: 0 }, 'monto'],
+      [{ monto: -5 }, 'monto'],
+      [{ monto: 1500.5 }, 'monto'],
+      [{ monto: '150000' }, 'monto'],
+      [{ monto: undefined }, 'monto'],
+      [{ monto: 1_000_000_001 }, 'monto'],
+      [{ moneda: 'EUR' }, 'moneda'],
+      [{ moneda: 'USD' }, 'moneda'],
+      [{ moneda: undefined }, 'moneda'],
+      [{ referencia: '' }, 'referencia'],
+      [{ referencia: 'x'.repeat(121) }, 'referencia'],
+      [{ referencia: 42 }, 'referencia'],
+      [{ descripcion: 'x'.repeat(256) }, 'descripcion'],
+      [{ merchantId: 'not-a-uuid' }, 'merchantId'],
+      [{ urlRetorno: 'http://tienda.com/gracias' }, 'urlRetorno'],
+      [{ urlRetorno: 'https://otra.com/gracias' }, 'urlRetorno'],
+      [{ urlRetorno: 'https://evil-tienda.com/gracias' }, 'urlRetorno'],
+      [{ urlRetorno: 'https://tienda.com.evil.com/gracias' }, 'urlRetorno'],
+      [{ urlRetorno: 'https://user:pw@tienda.com/gracias' }, 'urlRetorno'],
+      [{ urlRetorno: `https://tienda.com/${'a'.repeat(2048)}` }, 'urlRetorno'],
+      [{ urlRetorno: 'no es una url' }, 'urlRetorno'],
+      [{ colorFavorito: 'azul' }, 'colorFavorito'],
+    ])('%j -> 400 on %s', async (extra, field) => {
+      const errors = await fieldErrors(extra);
+      expect(Object.keys(errors)).toContain(field);
+      expect(errors[field]?.[0]).toEqual(expect.any(String));
+    });
+
+    it('accepts the limits themselves: monto 1, referencia of 120, descripcion of 255, urlRetorno of 2048', async () => {
+      const url = `${SITE}/${'a'.repeat(2048 - SITE.length - 1)}`;
+      expect(url).toHaveLength(2048);
+      const answer = await create(body({ monto: 1, referencia: 'r'.repeat(120), descripcion: 'd'.repeat(255), urlRetorno: url }));
+      expect(answer.status).toBe(201);
+    });
+
+    it.each([
+      ['https://tienda.com/pedido/1', true],
+      ['https://pagos.tienda.com/pedido/1', true],
+      ['https://a.b.tienda.com:8443/x?y=1', true],
+      ['http://tienda.com/pedido/1', false],
+      ['https://otra.com/pedido/1', false],
+    ])('urlRetorno %s accepted: %s (the spec acceptance table)', async (urlRetorno, accepted) => {
+      const answer = await create(body({ urlRetorno }));
+      expect(answer.status).toBe(accepted ? 201 : 400);
+    });
+
+    it('reports every invalid field at once', async () => {
+      const errors = await fieldErrors({ monto: 0, referencia: '', moneda: 'EUR' });
+      expect(Object.keys(errors).sort()).toEqual(['moneda', 'monto', 'referencia']);
+    });
+  });
+
+  describe('montoMinor, the old name of monto', () => {
+    it('is accepted, answered as monto, with Deprecation and Link headers', async () => {
+      const { monto: _monto, ...rest } = body();
+      const answer = await create({ ...rest, montoMinor: 25000 });
+      expect(answer.status).toBe(201);
+      expect(answer.body.monto).toBe(25000);
+      expect(answer.body).not.toHaveProperty('montoMinor');
+      expect(answer.headers.get('deprecation')).toBe('@1791072000');
+      expect(answer.headers.get('link')).toMatch(/rel="deprecation"/);
+    });
+
+    it('both names with different values: 400', async () => {
+      expect(await fieldErrors({ monto: 100, montoMinor: 10000 })).toHaveProperty('montoMinor');
+    });
+
+    it('is the same request as monto for the Idempotency-Key', async () => {
+      const { monto: _monto, ...rest } = body();
+      const first = await create({ ...rest, monto: 7000 }, 'alias-key');
+      const second = await create({ ...rest, montoMinor: 7000 }, 'alias-key');
+      expect(second.status).toBe(201);
+      expect(second.body.id).toBe(first.body.id);
+    });
+  });
+
+  describe('malformed requests', () => {
+    const raw = (text: string, contentType = 'application/json') =>
+      http('POST', `${gw.publicUrl}/v1/pagos`, { token: merchant.apiKey, rawBody: text, headers: { 'idempotency-key': `raw-${++n}`, 'content-type': contentType } });
+
+    it('a body that is not JSON: 400 with a form error', async () => {
+      const answer = await raw('{"monto": 15');
+      expect(answer.status).toBe(400);
+      expect(answer.body.message.formErrors.length).toBeGreaterThan(0);
+    });
+
+    it('a JSON array instead of an object: 400', async () => {
+      expect((await raw('[1,2]')).status).toBe(400);
+    });
+
+    it('another Content-Type: 415', async () => {
+      const answer = await raw('monto=1', 'application/x-www-form-urlencoded');
+      expect(answer.status).toBe(415);
+      expect(answer.body.code).toBe('unsupported_media_type');
+    });
+
+    it('a body over 100 kB: 413', async () => {
+      const answer = await raw(JSON.stringify(body({ descripcion: 'x'.repeat(120_000) })));
+      expect(answer.status).toBe(413);
+      expect(answer.body.code).toBe('payload_too_large');
+    });
+  });
+});

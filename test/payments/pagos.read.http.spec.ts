@@ -1,0 +1,125 @@
+// GET /v1/pagos/{id} and GET /v1/pagos through the real server.
+import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { onboardMerchant } from '../support/merchants.js';
+
+describe('reading charges', () => {
+  let gw: TestGateway;
+  let merchant: { merchantId: string; apiKey: string };
+  let n = 0;
+
+  const create = async (extra: Record<string, unknown> = {}, who = merchant) => {
+    const answer = await http('POST', `${gw.publicUrl}/v1/pagos`, {
+      token: who.apiKey,
+      headers: { 'idempotency-key': `k-${++n}` },
+      body: { merchantId: who.merchantId, monto: 1000 * n, moneda: 'COP', referencia: `R-${n}`, ...extra },
+    });
+    expect(answer.status).toBe(201);
+    return answer.body;
+  };
+  const get = (path: string, token = merchant.apiKey) => http('GET', `${gw.publicUrl}/v1/pagos${path}`, { token });
+
+  beforeAll(async () => {
+    gw = await startTestGateway();
+    merchant = await onboardMerchant(gw, {});
+  });
+  afterAll(() => gw.close());
+
+  describe('GET /v1/pagos/{id}', () => {
+    it('reads a charge right after its 201, equal to the 201 body (read-your-writes)', async () => {
+      const created = await create();
+      const answer = await get(`/${created.id}`);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual(created);
+    });
+
+    it('answers 404 for a missing charge and for another merchant\'s, with identical bodies', async () => {
+      const other = await onboardMerchant(gw, {});
+      const theirs = await create({}, other);
+      const foreign = await get(`/${theirs.id}`);
+      const missing = await get('/7c9e6679-7425-40de-944b-e07fc1f90ae7');
+      expect(foreign.status).toBe(404);
+      expect(missing.status).toBe(404);
+      expect(foreign.text).toBe(missing.text);
+      expect(foreign.body).toMatchObject({ statusCode: 404, code: 'not_found' });
+    });
+
+    it('answers 404 for a malformed id', async () => {
+      expect((await get('/not-a-uuid')).status).toBe(404);
+    });
+
+    it('needs a key: 401 with WWW-Authenticate', async () => {
+      const answer = await http('GET', `${gw.publicUrl}/v1/pagos/7c9e6679-7425-40de-944b-e07fc1f90ae7`);
+      expect(answer.status).toBe(401);
+      expect(answer.headers.get('www-authenticate')).toMatch(/^Bearer/);
+      expect(answer.body.code).toBe('invalid_api_key');
+    });
+
+    it('a read-only key can read', async () => {
+      const created = await create();
+      const reader = await http('POST', `${gw.adminUrl}/internal/merchants/${merchant.merchantId}/api-keys`, {
+        token: gw.operatorToken,
+        body: { rol: 'lectura' },
+      });
+      expect((await get(`/${created.id}`, reader.body.key)).status).toBe(200);
+    });
+  });
+
+  describe('GET /v1/pagos', () => {
+    let shop: { merchantId: string; apiKey: string };
+    const ids: string[] = [];
+
+    beforeAll(async () => {
+      shop = await onboardMerchant(gw, {});
+      for (let i = 0; i < 7; i++) ids.push((await create({ referencia: i % 2 === 0 ? 'PAR' : `IMPAR-${i}` }, shop)).id);
+      // The list reads the read model, which may lag the 201 by a moment: wait until it shows them all as created.
+      for (let tries = 0; tries < 100; tries++) {
+        const all = await get('?estado=pendiente&limit=100', shop.apiKey);
+        if (all.body.data.length === 7) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    });
+
+    it('pages newest first with a cursor, each charge once', async () => {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const answer = await get(`?limit=3${cursor ? `&cursor=${cursor}` : ''}`, shop.apiKey);
+        expect(answer.status).toBe(200);
+        expect(answer.body.data.length).toBeLessThanOrEqual(3);
+        seen.push(...answer.body.data.map((c: { id: string }) => c.id));
+        cursor = answer.body.nextCursor;
+        pages++;
+      } while (cursor);
+      expect(pages).toBe(3);
+      expect(seen).toEqual([...ids].reverse());
+    });
+
+    it('filters by referencia and estado', async () => {
+      const par = await get('?referencia=PAR', shop.apiKey);
+      expect(par.body.data).toHaveLength(4);
+      expect((await get('?estado=pendiente&limit=100', shop.apiKey)).body.data).toHaveLength(7);
+      expect((await get('?estado=aprobado', shop.apiKey)).body.data).toHaveLength(0);
+    });
+
+    it('filters by dates in America/Bogota', async () => {
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(new Date());
+      expect((await get(`?desde=${today}&hasta=${today}&limit=100`, shop.apiKey)).body.data).toHaveLength(7);
+      expect((await get('?hasta=2020-01-01', shop.apiKey)).body.data).toHaveLength(0);
+    });
+
+    it('shows only the merchant\'s own charges', async () => {
+      const answer = await get('?limit=100', shop.apiKey);
+      expect(answer.body.data.every((c: { merchantId: string }) => c.merchantId === shop.merchantId)).toBe(true);
+    });
+
+    it.each([['limit=0'], ['limit=101'], ['limit=abc'], ['estado=pagado'], ['desde=ayer'], ['cursor=basura'], ['desde=2026-02-01&hasta=2026-01-01']])(
+      '?%s -> 400',
+      async (query) => {
+        const answer = await get(`?${query}`, shop.apiKey);
+        expect(answer.status).toBe(400);
+        expect(answer.body.message.fieldErrors).toBeDefined();
+      },
+    );
+  });
+});
