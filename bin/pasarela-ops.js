@@ -18,6 +18,7 @@ Commands:
       --grace <seconds>              How long the old key keeps working (default 0: it stops at once)
   keys revoke <keyId>              Revoke a key at once
   charges events <chargeId>        Show a charge's event history, in order
+  charges rebuild                  Rebuild the charges read model (GET /v1/pagos) from position 0 of the event log
 
 Options:
   --url <url>       Operator API (default http://127.0.0.1:$ADMIN_PORT, ADMIN_PORT defaulting to 3001)
@@ -152,6 +153,11 @@ const commands = {
       rows.push([e.revision, e.tipo, e.metadata.occurredAt, actor, e.metadata.correlationId, JSON.stringify(e.datos)]);
     }
     return [history, `Charge ${history.pagoId}: ${history.eventos.length} events\n${table(rows)}`];
+  },
+  'charges rebuild': async (context, args) => {
+    if (args.length > 0) throw new UsageError('charges rebuild takes no arguments');
+    const result = await call(context, 'POST', '/internal/proyecciones/pagos/reconstruccion');
+    return [result, `Read model ${result.proyeccion} rebuilt from position 0: ${result.eventos} events, ${result.pagos} charges, ${result.duracionMs} ms.`];
   },
 };
 

@@ -1,15 +1,18 @@
 // The background role (ROLE=worker or all): projectors and, later, the webhook dispatcher.
 import { Module, type DynamicModule } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
 import { InfrastructureModule, type Infrastructure } from './kernel/infrastructure.module.js';
 import { ChargesProjector } from './payments/adapters/projections/charges.projector.js';
+import { StaleChargesWorker } from './payments/adapters/workers/stale-charges.worker.js';
+import { PaymentsModule } from './payments/payments.module.js';
 
 @Module({})
 export class WorkerModule {
   static forRoot(infra: Infrastructure): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [InfrastructureModule.forRoot(infra)],
-      providers: [ChargesProjector],
+      imports: [InfrastructureModule.forRoot(infra), CqrsModule.forRoot(), PaymentsModule],
+      providers: [ChargesProjector, StaleChargesWorker],
     };
   }
 }

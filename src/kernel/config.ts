@@ -23,6 +23,8 @@ export interface Config {
   eventStore: EventStoreKind;
   eventStoreUrl: string | undefined;
   providerTimeoutMs: number;
+  /** A charge still creado this long after a provider time-out is finished by the worker (DESIGN.md 3b). */
+  staleChargeAfterMs: number;
   maxMonto: number;
   rateLimitPerKey: number;
   role: Role;
@@ -117,6 +119,7 @@ export function loadConfig(env: Env = process.env): Config {
     eventStore,
     eventStoreUrl,
     providerTimeoutMs: int('PROVIDER_TIMEOUT_MS', 5000, 1, 120_000),
+    staleChargeAfterMs: int('STALE_CHARGE_AFTER_SECONDS', 60, 1, 86_400) * 1000,
     maxMonto: int('MAX_MONTO', 1_000_000_000, 1, Number.MAX_SAFE_INTEGER),
     rateLimitPerKey: int('RATE_LIMIT_PER_KEY', 100, 1, 1_000_000),
     role: oneOf('ROLE', ['all', 'api', 'worker'] as const, 'all'),

@@ -8,6 +8,7 @@ import { ChargeEventsController } from './adapters/http/charge-events.controller
 import { OperatorApiKeysController } from './adapters/http/operator-api-keys.controller.js';
 import { OperatorMerchantsController } from './adapters/http/operator-merchants.controller.js';
 import { OperatorTokenGuard } from './adapters/http/operator-token.guard.js';
+import { RebuildChargesController } from '../payments/adapters/http/rebuild-charges.controller.js';
 import { SandboxOperatorController } from '../provider/adapters/http/sandbox-operator.controller.js';
 import { GetChargeHistoryHandler } from './application/get-charge-history/get-charge-history.handler.js';
 
@@ -17,7 +18,7 @@ export class OperatorApiModule {
     return {
       module: OperatorApiModule,
       imports: [InfrastructureModule.forRoot(infra), CqrsModule.forRoot(), MerchantsModule],
-      controllers: [OperatorMerchantsController, OperatorApiKeysController, ChargeEventsController, SandboxOperatorController],
+      controllers: [OperatorMerchantsController, OperatorApiKeysController, ChargeEventsController, SandboxOperatorController, RebuildChargesController],
       // Global to this listener: a controller added here later is protected without remembering to.
       providers: [{ provide: APP_GUARD, useClass: OperatorTokenGuard }, GetChargeHistoryHandler],
     };

@@ -7,6 +7,7 @@ import { CreateChargeHandler } from './application/create-charge/create-charge.h
 import { GetChargeHandler } from './application/get-charge/get-charge.handler.js';
 import { ListChargesHandler } from './application/list-charges/list-charges.handler.js';
 import { OpenCheckout } from './application/open-checkout.js';
+import { FinishStaleCharges } from './application/finish-stale-charges/finish-stale-charges.js';
 import { CHARGE_CREATION } from './application/ports/charge-creation.port.js';
 import { CHARGE_VIEWS } from './application/ports/charge-views.port.js';
 import { PostgresChargeCreation } from './adapters/persistence/postgres.charge-creation.js';
@@ -17,12 +18,13 @@ import { PostgresChargeViews } from './adapters/persistence/postgres.charge-view
   providers: [
     ChargeStream,
     OpenCheckout,
+    FinishStaleCharges,
     CreateChargeHandler,
     GetChargeHandler,
     ListChargesHandler,
     { provide: CHARGE_CREATION, useClass: PostgresChargeCreation },
     { provide: CHARGE_VIEWS, useClass: PostgresChargeViews },
   ],
-  exports: [ChargeStream],
+  exports: [ChargeStream, FinishStaleCharges],
 })
 export class PaymentsModule {}

@@ -98,6 +98,43 @@ export class PostgresEventStore implements EventStore {
     return result;
   }
 
+  /**
+   * Starts a new stream in the same statement as `guard` (an INSERT ... RETURNING of the caller's), and only when
+   * the guard wrote a row: one round trip, atomic, no transaction to open. Used by the idempotency claim, which must
+   * commit with the charge's first event (DESIGN.md 5.3). Returns false when the guard wrote nothing.
+   */
+  async startStreamIf(guard: { sql: string; parameters: unknown[] }, streamId: string, events: NewEvent[]): Promise<boolean> {
+    if (events.length === 0) throw new Error(`Nothing to append to ${streamId}`);
+    const parameters = [...guard.parameters];
+    const parameter = (value: unknown, type: string): string => {
+      parameters.push(value);
+      return `$${parameters.length}::${type}`;
+    };
+    const stream = parameter(streamId, 'text');
+    const rows = events.map(
+      (event, k) =>
+        `(${parameter(event.id, 'uuid')}, ${parameter(event.type, 'text')}, ${parameter(JSON.stringify(event.data), 'jsonb')}, ` +
+        `${parameter(JSON.stringify(event.metadata), 'jsonb')}, ${k})`,
+    );
+    const sql = `
+      WITH guard AS (${guard.sql})
+      INSERT INTO events (stream_id, revision, event_id, type, data, metadata)
+      SELECT ${stream}, e.k, e.event_id, e.type, e.data, e.metadata
+      FROM (VALUES ${rows.join(', ')}) AS e(event_id, type, data, metadata, k)
+      WHERE EXISTS (SELECT 1 FROM guard)
+      ORDER BY e.k
+      RETURNING revision`;
+    let written: unknown[];
+    try {
+      written = await this.dataSource.query(sql, parameters);
+    } catch (error) {
+      if (!isRevisionConflict(error)) throw error;
+      throw new WrongExpectedRevision(streamId, 'no_stream', await this.currentRevision(streamId));
+    }
+    if (written.length > 0) this.notifications.signal();
+    return written.length > 0;
+  }
+
   async readStream(streamId: string): Promise<RecordedEvent[]> {
     const rows = await this.dataSource.query<EventRow[]>(READ_STREAM_SQL, [streamId]);
     return rows.map(toRecordedEvent);

@@ -1,17 +1,18 @@
-// The Idempotency-Key claim in PostgreSQL. With the Postgres event store the claim and ChargeCreated commit in one
-// transaction; with EventStoreDB the claim commits first and names the charge, so a retry completes it (5.3).
+// The Idempotency-Key claim in PostgreSQL. With the Postgres event store the claim and ChargeCreated are one
+// statement (one transaction, one round trip); with EventStoreDB the claim commits first and names the charge, so
+// a retry after a crash between the two completes the same charge (DESIGN.md 5.3).
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { chargeStream } from '../../domain/charge.events.js';
 import type { ChargeCreation, ClaimOutcome, CreationClaim } from '../../application/ports/charge-creation.port.js';
-import { EVENT_STORE, type EventStore, type ExpectedRevision, type NewEvent } from '../../application/ports/event-store.port.js';
+import { EVENT_STORE, type EventStore, type NewEvent } from '../../application/ports/event-store.port.js';
 
-interface TransactionalStore extends EventStore {
-  appendWithin(manager: EntityManager, streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<unknown>;
+/** The PostgreSQL store's one-statement start of a stream, guarded by the claim (postgres.event-store.ts). */
+interface GuardedStore extends EventStore {
+  startStreamIf(guard: { sql: string; parameters: unknown[] }, streamId: string, events: NewEvent[]): Promise<boolean>;
 }
 
-const transactional = (store: EventStore): store is TransactionalStore =>
-  typeof (store as Partial<TransactionalStore>).appendWithin === 'function';
+const guarded = (store: EventStore): store is GuardedStore => typeof (store as Partial<GuardedStore>).startStreamIf === 'function';
 
 const INSERT_CLAIM = `
   INSERT INTO idempotency_keys (merchant_id, idem_key, fingerprint, charge_id, created)
@@ -31,13 +32,8 @@ export class PostgresChargeCreation implements ChargeCreation {
     const stream = chargeStream(claim.chargeId);
     let claimed: boolean;
     const store = this.store;
-    if (transactional(store)) {
-      claimed = await this.dataSource.transaction(async (manager) => {
-        const rows: unknown[] = await manager.query(INSERT_CLAIM, params);
-        if (rows.length === 0) return false;
-        await store.appendWithin(manager, stream, [claim.created], 'no_stream');
-        return true;
-      });
+    if (guarded(store)) {
+      claimed = await store.startStreamIf({ sql: INSERT_CLAIM, parameters: params }, stream, [claim.created]);
     } else {
       const rows: unknown[] = await this.dataSource.query(INSERT_CLAIM, params);
       claimed = rows.length > 0;

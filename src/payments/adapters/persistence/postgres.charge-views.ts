@@ -57,4 +57,12 @@ export class PostgresChargeViews implements ChargeViews {
     );
     return rows.map(toView);
   }
+
+  async staleCreado(before: Date, limit: number): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id FROM charges WHERE estado = 'creado' AND creado_en < $1 ORDER BY creado_en LIMIT $2`,
+      [before, limit],
+    );
+    return rows.map((row) => row.id);
+  }
 }

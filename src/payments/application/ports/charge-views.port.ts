@@ -33,4 +33,6 @@ export interface PageCursor {
 
 export interface ChargeViews {
   list(merchantId: string, filter: ChargeFilter, after: PageCursor | null, limit: number): Promise<ChargeView[]>;
+  /** Ids of charges still `creado` that were created before `before`, oldest first. */
+  staleCreado(before: Date, limit: number): Promise<string[]>;
 }

@@ -1,0 +1,130 @@
+// `npm start` as a new user meets it: the compiled service on its embedded PostgreSQL, its banner, the demo merchant.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { http } from '../support/gateway.js';
+
+const ROOT = path.resolve('.');
+const OUT = path.join(ROOT, '.test-build');
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+function build(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json', '--outDir', OUT], { cwd: ROOT }, (error, stdout) =>
+      error ? reject(new Error(`tsc failed: ${stdout}`)) : resolve(),
+    );
+  });
+}
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+}
+
+function start(env: Record<string, string>): Promise<Started> {
+  const child = spawn(process.execPath, [path.join(OUT, 'main.js')], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no banner in 60 s:\n${output}`)), 60_000);
+    child.stdout?.on('data', () => {
+      if (output.includes('curl -s -X POST')) {
+        clearTimeout(timer);
+        resolve({ child, output: () => output });
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited ${code} before its banner:\n${output}`));
+    });
+  });
+}
+
+const stop = (child: ChildProcess): Promise<number | null> =>
+  new Promise((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
+  });
+
+describe('npm start (the embedded default)', () => {
+  let dataDir: string;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    await build();
+    const parent = mkdtempSync(path.join(os.tmpdir(), 'pasarela-start-'));
+    chmodSync(parent, 0o755);
+    dataDir = path.join(parent, 'data');
+    const [port, admin, sandbox, pg] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+    env = { PORT: String(port), ADMIN_PORT: String(admin), SANDBOX_PORT: String(sandbox), EMBEDDED_PG_PORT: String(pg), DATA_DIR: dataDir };
+    delete process.env.OPERATOR_TOKEN;
+    delete process.env.DATABASE_URL;
+  }, 120_000);
+
+  it('starts its own PostgreSQL, prints how to get going, and the printed curl creates a charge', async () => {
+    const { child, output } = await start(env);
+    try {
+      const banner = output();
+      expect(banner).toContain(`http://localhost:${env.PORT}/v1`);
+      const token = /Operator token \(Authorization: Bearer \.\.\.\): (\S+)/.exec(banner)?.[1];
+      const merchantId = /merchantId\s+([0-9a-f-]{36})/.exec(banner)?.[1];
+      const apiKey = /API key\s+(svcpk_\S+)/.exec(banner)?.[1];
+      expect(token).toBeDefined();
+      expect(merchantId).toBeDefined();
+      expect(apiKey).toBeDefined();
+      // Secrets kept in DATA_DIR are readable by their owner only.
+      expect(statSync(path.join(dataDir, 'operator-token')).mode & 0o077).toBe(0);
+      expect(statSync(path.join(dataDir, 'demo-merchant.json')).mode & 0o077).toBe(0);
+
+      // The curl of the banner, as a user would paste it.
+      const body = /-d '(\{.*\})'/.exec(banner)?.[1] ?? '';
+      const created = await http('POST', `http://127.0.0.1:${env.PORT}/v1/pagos`, {
+        token: apiKey,
+        rawBody: body,
+        headers: { 'idempotency-key': 'pedido-1001', 'content-type': 'application/json' },
+      });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ merchantId, estado: 'pendiente', monto: 150000 });
+      expect(created.body.checkoutUrl).toMatch(new RegExp(`^http://localhost:${env.PORT}/checkout/`));
+
+      const operator = await http('GET', `http://127.0.0.1:${env.ADMIN_PORT}/internal/pagos/${created.body.id}/eventos`, { token });
+      expect(operator.status).toBe(200);
+    } finally {
+      expect(await stop(child)).toBe(0);
+    }
+  }, 90_000);
+
+  it('starts again on the same DATA_DIR with the same demo merchant and operator token', async () => {
+    const first = JSON.parse(readFileSync(path.join(dataDir, 'demo-merchant.json'), 'utf8'));
+    const { child, output } = await start(env);
+    try {
+      expect(output()).toContain(first.apiKey);
+      const charge = await http('GET', `http://127.0.0.1:${env.PORT}/v1/pagos?referencia=PED-1001`, { token: first.apiKey });
+      expect(charge.body.data).toHaveLength(1);
+    } finally {
+      expect(await stop(child)).toBe(0);
+    }
+  }, 90_000);
+
+  it('stops at once with a clear message on invalid configuration', async () => {
+    const child = spawn(process.execPath, [path.join(OUT, 'main.js')], { cwd: ROOT, env: { ...process.env, ...env, PORT: 'tres mil', EVENT_STORE: 'mongo' } });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toContain('Invalid configuration');
+    expect(stderr).toContain('PORT must be a whole number');
+    expect(stderr).toContain('EVENT_STORE must be one of postgres, eventstoredb');
+  });
+});
