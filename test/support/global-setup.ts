@@ -3,7 +3,7 @@ import { mkdtempSync, chmodSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { startEmbeddedPostgres } from '../../src/kernel/embedded-postgres';
+import { startEmbeddedPostgres } from '../../src/kernel/embedded-postgres.ts';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -25,7 +25,7 @@ export default async function globalSetup(): Promise<void> {
     port: await freePort(),
     database: 'postgres',
     persistent: false,
-    log: (line) => process.stderr.write(`${line}\n`),
+    log: (line: string) => process.stderr.write(`${line}\n`),
   });
   process.env.TEST_DATABASE_URL = db.url;
   (globalThis as { __pasarelaPg?: { stop(): Promise<void> } }).__pasarelaPg = db;
