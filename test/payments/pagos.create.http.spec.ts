@@ -55,6 +55,13 @@ describe('POST /v1/pagos', () => {
       expect(answer.body.message.formErrors[0]).toMatch(/Idempotency-Key/);
     });
 
+    it('is checked before the body: a missing key with a bad body answers about the key', async () => {
+      const answer = await create({ monto: 'mucho' }, null);
+      expect(answer.status).toBe(400);
+      expect(answer.body.message.formErrors[0]).toMatch(/Idempotency-Key/);
+      expect(answer.body.message.fieldErrors).toEqual({});
+    });
+
     it('must be at most 255 printable ASCII characters', async () => {
       expect((await create(body(), 'k'.repeat(256))).status).toBe(400);
       expect((await create(body(), 'k'.repeat(255))).status).toBe(201);

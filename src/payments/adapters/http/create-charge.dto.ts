@@ -1,4 +1,6 @@
 // The charge creation request (spec "Charge creation request") and its rules beyond what decorators say.
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Length, MaxLength, Min } from 'class-validator';
 import { FieldError } from '../../../kernel/errors.js';
@@ -93,6 +95,14 @@ export function toChargeRequest(body: CreateChargeBody, maxMonto: number): Charg
     urlRetorno: body.urlRetorno ?? null,
   };
 }
+
+/**
+ * The Idempotency-Key header, checked as it is read: before the body's validation, as DESIGN.md 5.3 orders the checks.
+ */
+export const IdempotencyKey = createParamDecorator((_: unknown, context: ExecutionContext): string => {
+  const value = context.switchToHttp().getRequest<FastifyRequest>().headers['idempotency-key'];
+  return checkIdempotencyKey(Array.isArray(value) ? value[0] : value);
+});
 
 /** 1-255 printable ASCII characters (DESIGN.md 5.3). */
 export function checkIdempotencyKey(value: string | undefined): string {

@@ -1,5 +1,5 @@
 // The merchant's charge endpoints: POST /v1/pagos, GET /v1/pagos, GET /v1/pagos/{id}.
-import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -13,7 +13,7 @@ import { CreateChargeCommand } from '../../application/create-charge/create-char
 import { GetChargeQuery } from '../../application/get-charge/get-charge.query.js';
 import { ListChargesQuery } from '../../application/list-charges/list-charges.query.js';
 import { ChargePageResponse, ChargeResponse } from './charge.response.js';
-import { checkIdempotencyKey, CreateChargeBody, toChargeRequest } from './create-charge.dto.js';
+import { CreateChargeBody, IdempotencyKey, toChargeRequest } from './create-charge.dto.js';
 import { encodeCursor, ListChargesParams, toListRequest } from './list-charges.query.dto.js';
 
 /** RFC 9745: montoMinor was renamed monto on 4 October 2026 (DESIGN.md 5.5). */
@@ -40,11 +40,10 @@ export class PagosController {
   @ApiResponse({ status: 503, description: 'The gateway did not respond: retry after Retry-After with the same Idempotency-Key' })
   async create(
     @CurrentPrincipal() principal: Principal,
-    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @IdempotencyKey() key: string,
     @Body() body: CreateChargeBody,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ChargeResponse> {
-    const key = checkIdempotencyKey(idempotencyKey);
     const request = toChargeRequest(body, this.config.maxMonto);
     const { charge, replayed } = await this.commands.execute(new CreateChargeCommand(principal, key, request, randomUUID()));
     if (replayed) void reply.header('idempotent-replayed', 'true');
