@@ -17,3 +17,6 @@ export interface EventMetadata {
   occurredAt: string;
   schemaVersion: number;
 }
+
+/** The operator, authenticated by OPERATOR_TOKEN (one shared token, so one identity). */
+export const OPERATOR: Actor = { type: 'operator', id: 'operator-token' };

@@ -17,6 +17,9 @@ import { MERCHANTS } from './application/ports/merchants.port.js';
 import { RevokeApiKeyHandler } from './application/revoke-api-key/revoke-api-key.handler.js';
 import { RotateApiKeyHandler } from './application/rotate-api-key/rotate-api-key.handler.js';
 import { SetWebRegistrationHandler } from './application/set-web-registration/set-web-registration.handler.js';
+import { PEOPLE_HANDLERS } from './application/people/people.handlers.js';
+import { PEOPLE } from './application/ports/people.port.js';
+import { PostgresPeople } from './adapters/persistence/postgres.people.js';
 
 const commandHandlers = [
   CreateMerchantHandler,
@@ -25,11 +28,13 @@ const commandHandlers = [
   RotateApiKeyHandler,
   RevokeApiKeyHandler,
   SetWebRegistrationHandler,
+  ...PEOPLE_HANDLERS,
 ];
 const queryHandlers = [GetMerchantHandler, AuthenticateApiKeyHandler];
 const repositories = [
   { provide: MERCHANTS, useClass: PostgresMerchants },
   { provide: API_KEYS, useClass: PostgresApiKeys },
+  { provide: PEOPLE, useClass: PostgresPeople },
 ];
 const keyRateLimiter = {
   provide: KeyRateLimiter,

@@ -1,0 +1,59 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsIn, IsString, Length, MaxLength } from 'class-validator';
+import type { MerchantRole } from '../../../kernel/principal.js';
+import type { Invitation } from '../../application/people/people.commands.js';
+import type { Person, PersonState } from '../../domain/person.js';
+
+const ROLES = ['administrador', 'lectura'] as const;
+
+export class OperatorInviteBody {
+  @ApiProperty({ example: 'ana@tienda.co', maxLength: 254 })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  @IsEmail({}, { message: 'email must be an email address' })
+  @MaxLength(254, { message: 'email must be at most 254 characters long' })
+  email!: string;
+
+  @ApiProperty({ example: 'Ana Gómez', minLength: 1, maxLength: 120 })
+  @IsString({ message: 'nombre must be a string' })
+  @Length(1, 120, { message: 'nombre must be 1 to 120 characters long' })
+  nombre!: string;
+}
+
+export class InvitePersonBody extends OperatorInviteBody {
+  @ApiProperty({ enum: ROLES, description: 'administrador can change settings; lectura (read-only) can only read' })
+  @IsIn(ROLES, { message: 'rol must be one of administrador, lectura' })
+  rol!: MerchantRole;
+}
+
+export class ChangeRoleBody {
+  @ApiProperty({ enum: ROLES })
+  @IsIn(ROLES, { message: 'rol must be one of administrador, lectura' })
+  rol!: MerchantRole;
+}
+
+export class PersonResponse {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty() email!: string;
+  @ApiProperty() nombre!: string;
+  @ApiProperty({ enum: ROLES }) rol!: MerchantRole;
+  @ApiProperty({ enum: ['invitada', 'activa'], description: 'invitada until the invitation is accepted' }) estado!: PersonState;
+  @ApiProperty({ format: 'date-time' }) creadoEn!: string;
+
+  static of(person: Person): PersonResponse {
+    return { id: person.id, email: person.email, nombre: person.nombre, rol: person.rol, estado: person.estado, creadoEn: person.creadoEn };
+  }
+}
+
+export class InvitationLink {
+  @ApiProperty({ format: 'uri', description: 'Shown only in this answer: send it to the person' }) url!: string;
+  @ApiProperty({ format: 'date-time' }) expiraEn!: string;
+}
+
+export class InvitedPersonResponse extends PersonResponse {
+  @ApiProperty({ type: InvitationLink }) invitacion!: InvitationLink;
+
+  static ofInvitation(invitation: Invitation): InvitedPersonResponse {
+    return { ...PersonResponse.of(invitation.person), invitacion: { url: invitation.url, expiraEn: invitation.expiresAt } };
+  }
+}

@@ -1,0 +1,104 @@
+// People of a merchant in PostgreSQL, each change written with its history row in the same statement or transaction.
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { Actor } from '../../../kernel/actor.js';
+import type { MerchantRole } from '../../../kernel/principal.js';
+import type { NewPerson, People } from '../../application/ports/people.port.js';
+import type { Person } from '../../domain/person.js';
+import { inTransaction, once, run } from './sql.js';
+
+interface PersonRow {
+  id: string;
+  email: string;
+  nombre: string;
+  rol: MerchantRole;
+  password_hash: string | null;
+  creado_en: Date;
+}
+
+const COLUMNS = 'id, email, nombre, rol, password_hash, creado_en';
+
+const toPerson = (row: PersonRow): Person => ({
+  id: row.id,
+  email: row.email,
+  nombre: row.nombre,
+  rol: row.rol,
+  estado: row.password_hash === null ? 'invitada' : 'activa',
+  creadoEn: row.creado_en.toISOString(),
+});
+
+const snapshot = (person: Person): Record<string, string> => ({ email: person.email, nombre: person.nombre, rol: person.rol });
+
+@Injectable()
+export class PostgresPeople implements People {
+  constructor(private readonly db: DataSource) {}
+
+  async list(merchantId: string): Promise<Person[]> {
+    const { rows } = await once<PersonRow>(
+      this.db,
+      `SELECT ${COLUMNS} FROM personas WHERE merchant_id = $1 AND eliminada_en IS NULL ORDER BY creado_en, id`,
+      [merchantId],
+    );
+    return rows.map(toPerson);
+  }
+
+  async invite(person: NewPerson, actor: Actor, at: Date): Promise<Person | false> {
+    const { rows } = await once<PersonRow>(
+      this.db,
+      `WITH p AS (
+         INSERT INTO personas (id, merchant_id, email, nombre, rol, invitacion_hash, invitacion_expira_en,
+                               creado_en, creado_por, actualizado_en, actualizado_por)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $8, $9)
+         ON CONFLICT (merchant_id, email) WHERE eliminada_en IS NULL DO NOTHING
+         RETURNING ${COLUMNS}, merchant_id),
+       c AS (
+         INSERT INTO personas_cambios (persona_id, merchant_id, accion, despues, actor, cambiado_en)
+         SELECT id, merchant_id, 'invitada', jsonb_build_object('email', email, 'nombre', nombre, 'rol', rol), $9, $8 FROM p)
+       SELECT ${COLUMNS} FROM p`,
+      [person.id, person.merchantId, person.email, person.nombre, person.rol, person.invitationHash, person.invitationExpiresAt, at, JSON.stringify(actor)],
+    );
+    return rows[0] ? toPerson(rows[0]) : false;
+  }
+
+  async change(
+    merchantId: string,
+    personId: string,
+    decide: (person: Person, administrators: number) => MerchantRole | 'removed',
+    actor: Actor,
+    at: Date,
+  ): Promise<Person | null> {
+    const outcome = await inTransaction(this.db, async (runner) => {
+      // The merchant row is the lock for its people: concurrent changes run one after the other.
+      const merchant = await run(runner, 'SELECT id FROM merchants WHERE id = $1 FOR UPDATE', [merchantId]);
+      if (merchant.rows.length === 0) return null;
+      const { rows } = await run<PersonRow>(
+        runner,
+        `SELECT ${COLUMNS} FROM personas WHERE merchant_id = $1 AND eliminada_en IS NULL`,
+        [merchantId],
+      );
+      const row = rows.find((r) => r.id === personId);
+      if (!row) return null;
+      const person = toPerson(row);
+      const administrators = rows.filter((r) => r.rol === 'administrador').length;
+      const next = decide(person, administrators);
+      if (next === person.rol) return person;
+      const removed = next === 'removed';
+      const after: Person = removed ? person : { ...person, rol: next };
+      await run(
+        runner,
+        removed
+          ? 'UPDATE personas SET eliminada_en = $2, invitacion_hash = NULL, actualizado_en = $2, actualizado_por = $3 WHERE id = $1'
+          : 'UPDATE personas SET rol = $4, actualizado_en = $2, actualizado_por = $3 WHERE id = $1',
+        removed ? [personId, at, JSON.stringify(actor)] : [personId, at, JSON.stringify(actor), next],
+      );
+      await run(
+        runner,
+        `INSERT INTO personas_cambios (persona_id, merchant_id, accion, antes, despues, actor, cambiado_en)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [personId, merchantId, removed ? 'eliminada' : 'rol', JSON.stringify(snapshot(person)), removed ? null : JSON.stringify(snapshot(after)), JSON.stringify(actor), at],
+      );
+      return after;
+    });
+    return outcome === false ? null : outcome;
+  }
+}

@@ -1,0 +1,51 @@
+// The people use cases (DESIGN.md 5.17): invite, change a role, remove access, list. Small enough to share a folder.
+import { Command, Query } from '@nestjs/cqrs';
+import type { Actor } from '../../../kernel/actor.js';
+import type { MerchantRole } from '../../../kernel/principal.js';
+import type { Person } from '../../domain/person.js';
+
+export interface Invitation {
+  person: Person;
+  /** The link that lets the person set a password; shown only in this answer (no mail server is assumed). */
+  url: string;
+  expiresAt: string;
+}
+
+export class InvitePerson extends Command<Invitation> {
+  constructor(
+    readonly merchantId: string,
+    readonly email: string,
+    readonly nombre: string,
+    readonly rol: MerchantRole,
+    readonly actor: Actor,
+  ) {
+    super();
+  }
+}
+
+export class ChangePersonRole extends Command<Person> {
+  constructor(
+    readonly merchantId: string,
+    readonly personId: string,
+    readonly rol: MerchantRole,
+    readonly actor: Actor,
+  ) {
+    super();
+  }
+}
+
+export class RemovePerson extends Command<void> {
+  constructor(
+    readonly merchantId: string,
+    readonly personId: string,
+    readonly actor: Actor,
+  ) {
+    super();
+  }
+}
+
+export class ListPeople extends Query<Person[]> {
+  constructor(readonly merchantId: string) {
+    super();
+  }
+}

@@ -1,0 +1,107 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, QueryHandler, QueryBus, type ICommandHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { CLOCK, type Clock } from '../../../kernel/clock.js';
+import type { Config } from '../../../kernel/config.js';
+import { CONFIG } from '../../../kernel/infrastructure.module.js';
+import { MerchantNotFound } from '../../domain/merchant.errors.js';
+import {
+  INVITATION_DAYS,
+  LastAdministrator,
+  leavesNoAdministrator,
+  normalizeEmail,
+  PersonExists,
+  PersonNotFound,
+  type Person,
+} from '../../domain/person.js';
+import { GetMerchant } from '../get-merchant/get-merchant.query.js';
+import { PEOPLE, type People } from '../ports/people.port.js';
+import { ChangePersonRole, InvitePerson, ListPeople, RemovePerson, type Invitation } from './people.commands.js';
+
+@CommandHandler(InvitePerson)
+export class InvitePersonHandler implements ICommandHandler<InvitePerson, Invitation> {
+  constructor(
+    @Inject(PEOPLE) private readonly people: People,
+    private readonly queries: QueryBus,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  async execute({ merchantId, email, nombre, rol, actor }: InvitePerson): Promise<Invitation> {
+    if (!(await this.queries.execute(new GetMerchant(merchantId)))) throw new MerchantNotFound();
+    const now = this.clock.now();
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 86_400_000);
+    const person = await this.people.invite(
+      {
+        id: randomUUID(),
+        merchantId,
+        email: normalizeEmail(email),
+        nombre: nombre.trim(),
+        rol,
+        invitationHash: createHash('sha256').update(token).digest(),
+        invitationExpiresAt: expiresAt,
+      },
+      actor,
+      now,
+    );
+    if (!person) throw new PersonExists();
+    return { person, url: `${this.config.publicBaseUrl}/portal/invitacion/${token}`, expiresAt: expiresAt.toISOString() };
+  }
+}
+
+@CommandHandler(ChangePersonRole)
+export class ChangePersonRoleHandler implements ICommandHandler<ChangePersonRole, Person> {
+  constructor(
+    @Inject(PEOPLE) private readonly people: People,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ merchantId, personId, rol, actor }: ChangePersonRole): Promise<Person> {
+    const changed = await this.people.change(
+      merchantId,
+      personId,
+      (person, administrators) => {
+        if (leavesNoAdministrator(administrators, person, rol)) throw new LastAdministrator();
+        return rol;
+      },
+      actor,
+      this.clock.now(),
+    );
+    if (!changed) throw new PersonNotFound();
+    return changed;
+  }
+}
+
+@CommandHandler(RemovePerson)
+export class RemovePersonHandler implements ICommandHandler<RemovePerson, void> {
+  constructor(
+    @Inject(PEOPLE) private readonly people: People,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ merchantId, personId, actor }: RemovePerson): Promise<void> {
+    const removed = await this.people.change(
+      merchantId,
+      personId,
+      (person, administrators) => {
+        if (leavesNoAdministrator(administrators, person, 'removed')) throw new LastAdministrator();
+        return 'removed';
+      },
+      actor,
+      this.clock.now(),
+    );
+    if (!removed) throw new PersonNotFound();
+  }
+}
+
+@QueryHandler(ListPeople)
+export class ListPeopleHandler implements IQueryHandler<ListPeople, Person[]> {
+  constructor(@Inject(PEOPLE) private readonly people: People) {}
+
+  execute({ merchantId }: ListPeople): Promise<Person[]> {
+    return this.people.list(merchantId);
+  }
+}
+
+export const PEOPLE_HANDLERS = [InvitePersonHandler, ChangePersonRoleHandler, RemovePersonHandler, ListPeopleHandler];

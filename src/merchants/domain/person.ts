@@ -1,0 +1,47 @@
+// People with access to the merchant's portal (spec "Person", DESIGN.md 5.17): a role each, and a merchant that has
+// people always keeps at least one administrator.
+import type { MerchantRole } from '../../kernel/principal.js';
+import { DomainError } from '../../kernel/errors.js';
+
+export type PersonState = 'invitada' | 'activa';
+
+export interface Person {
+  id: string;
+  email: string;
+  nombre: string;
+  rol: MerchantRole;
+  estado: PersonState;
+  creadoEn: string;
+}
+
+/** Emails compare without case or surrounding spaces. */
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+/** Days an invitation link stays valid. */
+export const INVITATION_DAYS = 7;
+
+/**
+ * True when the change leaves the merchant with people but none an administrator: the last administrator can be
+ * neither demoted nor removed (409).
+ */
+export function leavesNoAdministrator(administrators: number, target: Person, newRole: MerchantRole | 'removed'): boolean {
+  return target.rol === 'administrador' && newRole !== 'administrador' && administrators <= 1;
+}
+
+export class LastAdministrator extends DomainError {
+  constructor() {
+    super('conflict', 'last_administrator', 'The last administrator cannot be removed or demoted; make someone else administrator first');
+  }
+}
+
+export class PersonExists extends DomainError {
+  constructor() {
+    super('conflict', 'person_exists', 'This email already has access to the portal');
+  }
+}
+
+export class PersonNotFound extends DomainError {
+  constructor() {
+    super('not_found', 'not_found', 'Person not found');
+  }
+}
