@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { benchWebhooks } from './webhooks.js';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -132,6 +133,9 @@ async function main() {
     }],
   }));
 
+  // Webhooks (docs/performance.md, "Webhooks"): approvals of the charges just created, to a local receiver.
+  const webhooks = await benchWebhooks({ root, databaseUrl, api, merchants, charges: created });
+
   const [baseline, create, read] = results;
   const report = {
     date: new Date().toISOString(),
@@ -141,11 +145,17 @@ async function main() {
     results,
     createToBaseline: Number((create.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)),
     createP99ToBaselineP99: Number((create.p99 / Math.max(baseline.p99, 1)).toFixed(2)),
+    webhooks,
   };
   process.stdout.write('\n| run | req/s | p50 ms | p99 ms | 2xx | failed |\n| --- | ---: | ---: | ---: | ---: | ---: |\n');
   for (const r of results) process.stdout.write(`| ${r.title} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.ok} | ${r.failed} |\n`);
   process.stdout.write(`\ncreate / baseline throughput: ${report.createToBaseline}  (target >= 0.5)\n`);
   process.stdout.write(`create p99: ${create.p99} ms (target <= 50 ms); baseline p99: ${baseline.p99} ms\n`);
+  const { paced, burst } = webhooks;
+  process.stdout.write(`\nwebhooks, approval -> delivery: paced ${paced.approvals} at ${paced.ratePerSecond}/s p50 ${paced.p50} ms p99 ${paced.p99} ms; ` +
+    `burst of ${burst.approvals}: ${burst.deliveriesPerSecond} deliveries/s (plain POSTs: ${webhooks.yardstickPostsPerSecond}/s), ` +
+    `drained ${burst.drainMs} ms after the last approval, p50 ${burst.p50} ms p99 ${burst.p99} ms; ` +
+    `${webhooks.receiver.rejected} signatures refused\n`);
   mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
   const file = path.join(root, 'bench', 'results', `bench-${report.date.replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);

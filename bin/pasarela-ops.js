@@ -19,6 +19,10 @@ Commands:
   keys revoke <keyId>              Revoke a key at once
   charges events <chargeId>        Show a charge's event history, in order
   charges rebuild                  Rebuild the charges read model (GET /v1/pagos) from position 0 of the event log
+  charges reconcile <file.csv>     Import the provider's settlement report: matching aprobado charges become conciliado
+  replay                           Rebuild every read model from position 0 into fresh tables and compare them with
+                                   the live ones (rows and a checksum per table); progress on stderr; exit 1 if any differs
+      --batch <events>               Events per batch (default 5000)
 
 Options:
   --url <url>       Operator API (default http://127.0.0.1:$ADMIN_PORT, ADMIN_PORT defaulting to 3001)
@@ -48,6 +52,7 @@ function parse(argv) {
       json: { type: 'boolean', default: false },
       role: { type: 'string' },
       grace: { type: 'string' },
+      batch: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -112,6 +117,30 @@ function table(rows) {
   return rows.map((row) => row.map((cell, i) => String(cell).padEnd(widths[i])).join('  ').trimEnd()).join('\n');
 }
 
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function progressLine(job) {
+  const p = job.progreso;
+  const of = p.eventosEstimados ? ` of ~${p.eventosEstimados} (${Math.min(100, Math.round((100 * p.eventos) / p.eventosEstimados))} %)` : '';
+  const what = p.proyeccion ? ` ${p.proyeccion}` : '';
+  return `replay ${job.id.slice(0, 8)}: ${p.fase}${what}, ${p.eventos} events${of}, ${p.eventosPorSegundo} events/s`;
+}
+
+function replayReport(result) {
+  const rows = [['PROYECCION', 'TABLA', 'FILAS VIVO', 'FILAS REPLAY', 'CHECKSUM VIVO', 'CHECKSUM REPLAY', '']];
+  for (const p of result.proyecciones) {
+    for (const t of p.tablas) {
+      rows.push([p.proyeccion, t.tabla, t.filasEnVivo, t.filasReconstruidas, t.checksumEnVivo, t.checksumReconstruido, t.iguales ? 'igual' : 'DIFERENTE']);
+    }
+  }
+  const verdict = result.iguales
+    ? 'Every read model equals its rebuild from position 0.'
+    : `READ MODELS DIFFER from their rebuild; the rebuilt tables are kept in schema ${result.esquema}.`;
+  return `${table(rows)}
+
+${result.eventos} events replayed in ${result.duracionMs} ms (${result.eventosPorSegundo} events/s). ${verdict}`;
+}
+
 const commands = {
   'merchants create': async (context, args) => {
     const nombre = args.join(' ');
@@ -154,6 +183,51 @@ const commands = {
     }
     return [history, `Charge ${history.pagoId}: ${history.eventos.length} events\n${table(rows)}`];
   },
+  'charges reconcile': async (context, args) => {
+    const file = one(args, 'file.csv');
+    let reporte;
+    try {
+      reporte = readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new UsageError(`cannot read ${file}: ${error.message}`);
+    }
+    const r = await call(context, 'POST', '/internal/conciliaciones', { reporte });
+    const lines = [`Report ${r.reporte.slice(0, 19)}...: ${r.lineas} lines, ${r.conciliados.length} reconciled, ${r.yaConciliados.length} already reconciled, ${r.diferencias.length} mismatches.`];
+    if (r.repetidoDe) lines.push(`The same report was imported before (${r.repetidoDe.importadoEn}): nothing new was reconciled.`);
+    if (r.diferencias.length > 0) {
+      const rows = [['LINEA', 'MOTIVO', 'REFERENCIA', 'MONTO', 'DETALLE']];
+      for (const d of r.diferencias) {
+        const detail = d.detalle ?? (d.montoPago !== undefined ? `charge ${d.pagoId} is ${d.montoPago}` : d.estadoPago ? `charge ${d.pagoId} is ${d.estadoPago}` : d.primeraLinea ? `first on line ${d.primeraLinea}` : '');
+        rows.push([d.linea, d.motivo, d.referenciaProveedor ?? '', d.monto ?? '', detail]);
+      }
+      lines.push(table(rows));
+    }
+    return [r, lines.join('\n')];
+  },
+  replay: async (context, args, options) => {
+    if (args.length > 0) throw new UsageError('replay takes no arguments');
+    const body = {};
+    if (options.batch !== undefined) {
+      if (!/^\d+$/.test(options.batch)) throw new UsageError('--batch must be a whole number of events');
+      body.lote = Number(options.batch);
+    }
+    let job = await call(context, 'POST', '/internal/replay', body);
+    let last = '';
+    for (;;) {
+      const line = progressLine(job);
+      if (line !== last) process.stderr.write(`${line}\n`);
+      last = line;
+      if (job.estado !== 'en_curso') break;
+      await sleep(500);
+      job = await call(context, 'GET', `/internal/replay/${job.id}`);
+    }
+    if (job.estado === 'fallida') throw new ApiError(`replay failed: ${job.error}`, job);
+    if (!job.resultado.iguales) {
+      process.stdout.write(options.json ? `${JSON.stringify(job, null, 2)}\n` : `${replayReport(job.resultado)}\n`);
+      throw new ApiError('read models differ from their rebuild');
+    }
+    return [job, replayReport(job.resultado)];
+  },
   'charges rebuild': async (context, args) => {
     if (args.length > 0) throw new UsageError('charges rebuild takes no arguments');
     const result = await call(context, 'POST', '/internal/proyecciones/pagos/reconstruccion');
@@ -173,17 +247,24 @@ async function main(argv) {
     process.stdout.write(`${HELP}\n`);
     return options.help ? 0 : 2;
   }
-  const name = args.slice(0, 2).join(' ');
+  let name = args.slice(0, 2).join(' ');
+  let rest = args.slice(2);
+  // One-word commands (replay) take their arguments right after the name.
+  if (!commands[name] && commands[args[0]]) {
+    name = args[0];
+    rest = args.slice(1);
+  }
   const command = commands[name];
   if (!command) throw new UsageError(`unknown command "${name}"; see pasarela-ops --help`);
   if (options.role !== undefined && name !== 'keys issue') throw new UsageError('--role goes with keys issue');
   if (options.grace !== undefined && name !== 'keys rotate') throw new UsageError('--grace goes with keys rotate');
+  if (options.batch !== undefined && name !== 'replay') throw new UsageError('--batch goes with replay');
   const context = {
     url: (options.url ?? `http://127.0.0.1:${process.env.ADMIN_PORT || 3001}`).replace(/\/$/, ''),
     token: operatorToken(options.token),
   };
   try {
-    const [json, text] = await command(context, args.slice(2), options);
+    const [json, text] = await command(context, rest, options);
     process.stdout.write(options.json ? `${JSON.stringify(json, null, 2)}\n` : `${text}\n`);
     return 0;
   } catch (error) {

@@ -63,6 +63,11 @@ async function main(): Promise<void> {
     const dataDir = path.resolve(config.dataDir);
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     config.operatorToken ??= readOrCreateSecret(path.join(dataDir, 'operator-token'), () => randomBytes(24).toString('base64url'));
+    // The key that seals webhook signing secrets must outlive a restart, or every registered endpoint stops signing.
+    if (!process.env.WEBHOOK_SECRET_KEY) {
+      const key = readOrCreateSecret(path.join(dataDir, 'webhook-secret-key'), () => randomBytes(32).toString('base64'));
+      config.webhookSecretKey = Buffer.from(key, 'base64');
+    }
     embedded = await startEmbeddedPostgres({
       dir: path.join(dataDir, 'postgres'),
       port: Number(process.env.EMBEDDED_PG_PORT ?? 54329),

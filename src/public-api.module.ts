@@ -4,13 +4,19 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { InfrastructureModule, type Infrastructure } from './kernel/infrastructure.module.js';
 import { MerchantsHttpModule } from './merchants/adapters/http/merchants-http.module.js';
 import { PaymentsHttpModule } from './payments/payments-http.module.js';
+import { WebhooksHttpModule } from './webhooks/webhooks.module.js';
+import { CheckoutHttpModule } from './checkout/checkout-http.module.js';
+import { ProviderHttpModule } from './provider/provider-http.module.js';
+import { PortalModule } from './portal/portal.module.js';
+import { SettlementHttpModule } from './settlement/settlement-http.module.js';
+import { ChargeStatsModule } from './payments/charge-stats.module.js';
 
 @Module({})
 export class PublicApiModule {
   static forRoot(infra: Infrastructure): DynamicModule {
     return {
       module: PublicApiModule,
-      imports: [InfrastructureModule.forRoot(infra), CqrsModule.forRoot(), MerchantsHttpModule, PaymentsHttpModule],
+      imports: [InfrastructureModule.forRoot(infra), CqrsModule.forRoot(), MerchantsHttpModule, CheckoutHttpModule, PaymentsHttpModule, WebhooksHttpModule, ProviderHttpModule, SettlementHttpModule, ChargeStatsModule, PortalModule],
     };
   }
 }

@@ -5,14 +5,17 @@ import { InfrastructureModule, type Infrastructure } from './kernel/infrastructu
 import { ChargesProjector } from './payments/adapters/projections/charges.projector.js';
 import { StaleChargesWorker } from './payments/adapters/workers/stale-charges.worker.js';
 import { PaymentsModule } from './payments/payments.module.js';
+import { WebhooksWorkerModule } from './webhooks/webhooks.module.js';
+import { CashVoucherExpiryWorker } from './payments/adapters/cash-vouchers/cash-voucher-expiry.worker.js';
+import { SettlementWorkerModule } from './settlement/settlement-worker.module.js';
 
 @Module({})
 export class WorkerModule {
   static forRoot(infra: Infrastructure): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [InfrastructureModule.forRoot(infra), CqrsModule.forRoot(), PaymentsModule],
-      providers: [ChargesProjector, StaleChargesWorker],
+      imports: [InfrastructureModule.forRoot(infra), CqrsModule.forRoot(), PaymentsModule, WebhooksWorkerModule, SettlementWorkerModule],
+      providers: [ChargesProjector, StaleChargesWorker, CashVoucherExpiryWorker],
     };
   }
 }

@@ -15,3 +15,8 @@ export function rangeBound(value: string, side: 'from' | 'to'): Date {
   }
   return new Date(value);
 }
+
+/** The Bogota calendar day (`YYYY-MM-DD`) an instant falls on. */
+export function bogotaDate(instant: Date): string {
+  return new Date(instant.getTime() - 5 * 3600 * 1000).toISOString().slice(0, 10);
+}

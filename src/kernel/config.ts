@@ -28,6 +28,28 @@ export interface Config {
   maxMonto: number;
   rateLimitPerKey: number;
   role: Role;
+  /** A portal session ends after this many minutes without use. */
+  portalSessionIdleMinutes: number;
+  /** A portal session ends this many hours after sign-in, used or not. */
+  portalSessionMaxHours: number;
+  /** Where the sandbox provider delivers its signed notices; undefined: PUBLIC_BASE_URL + /provider/notices. */
+  sandboxNoticeUrl: string | undefined;
+  /** How long a sandbox cash voucher can be paid, in seconds (72 h, as Colombian cash networks usually give). */
+  sandboxVoucherValiditySeconds: number;
+  /** How long the sandbox's "stays pending" PSE test bank waits before it approves, in seconds. */
+  sandboxPsePendingSeconds: number;
+  /** How often the worker looks for cash vouchers past their deadline, in ms. */
+  voucherExpiryIntervalMs: number;
+  /** How long the provider's PSE bank list is kept before it is asked again, in seconds. */
+  bankListCacheSeconds: number;
+  /** Seconds between a failed webhook attempt and the next (DESIGN.md 5.16): the spec's 1, 5, 25 by default. */
+  webhookRetryDelays: number[];
+  /** How long one webhook POST may take, all in (resolving, connecting, the answer). */
+  webhookTimeoutMs: number;
+  /** Dev mode: webhook endpoints may also be http(s) on this machine (loopback). Off in production (DATABASE_URL). */
+  webhookAllowLoopback: boolean;
+  /** AES-256 key that seals webhook signing secrets at rest (32 bytes). */
+  webhookSecretKey: Buffer;
 }
 
 export class ConfigError extends Error {
@@ -74,6 +96,39 @@ export function loadConfig(env: Env = process.env): Config {
       problems.push(`${name} is not a valid URL (got "${raw}")`);
       return undefined;
     }
+  };
+
+  const seconds = (name: string, fallback: number[]): number[] => {
+    const raw = env[name];
+    if (raw === undefined || raw.trim() === '') return fallback;
+    const parts = raw.split(',').map((part) => part.trim());
+    if (parts.length > 10 || parts.some((part) => !/^\d+(\.\d+)?$/.test(part) || Number(part) > 86_400)) {
+      problems.push(`${name} must be up to 10 comma-separated delays in seconds, each 0 to 86400 (got "${raw}")`);
+      return fallback;
+    }
+    return parts.map(Number);
+  };
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    if (!['true', 'false', '1', '0'].includes(raw)) {
+      problems.push(`${name} must be true or false (got "${raw}")`);
+      return fallback;
+    }
+    return raw === 'true' || raw === '1';
+  };
+  // 32 bytes as 64 hex characters or base64/base64url. Only the embedded default may go without one: main.ts keeps a
+  // generated key in DATA_DIR (tests get one per process); with DATABASE_URL a lost key would make every stored
+  // signing secret unusable, so it must be given.
+  const secretKey = (name: string): Buffer => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') {
+      if (env.DATABASE_URL) problems.push(`${name} must be set when DATABASE_URL is set (32 bytes, e.g. openssl rand -base64 32)`);
+      return randomBytes(32);
+    }
+    const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+    if (key.length !== 32) problems.push(`${name} must be 32 bytes: 64 hex characters or base64 (e.g. openssl rand -base64 32)`);
+    return key;
   };
 
   const port = int('PORT', 3000, 0, 65535);
@@ -123,6 +178,17 @@ export function loadConfig(env: Env = process.env): Config {
     maxMonto: int('MAX_MONTO', 1_000_000_000, 1, Number.MAX_SAFE_INTEGER),
     rateLimitPerKey: int('RATE_LIMIT_PER_KEY', 100, 1, 1_000_000),
     role: oneOf('ROLE', ['all', 'api', 'worker'] as const, 'all'),
+    portalSessionIdleMinutes: int('PORTAL_SESSION_IDLE_MINUTES', 30, 1, 24 * 60),
+    portalSessionMaxHours: int('PORTAL_SESSION_MAX_HOURS', 12, 1, 30 * 24),
+    sandboxNoticeUrl: url('SANDBOX_NOTICE_URL', ['http:', 'https:']),
+    sandboxVoucherValiditySeconds: int('SANDBOX_VOUCHER_VALIDITY_SECONDS', 72 * 3600, 1, 60 * 24 * 3600),
+    sandboxPsePendingSeconds: int('SANDBOX_PSE_PENDING_SECONDS', 60, 0, 24 * 3600),
+    voucherExpiryIntervalMs: int('VOUCHER_EXPIRY_INTERVAL_MS', 60_000, 50, 24 * 3600 * 1000),
+    bankListCacheSeconds: int('BANK_LIST_CACHE_SECONDS', 3600, 0, 7 * 24 * 3600),
+    webhookRetryDelays: seconds('WEBHOOK_RETRY_DELAYS', [1, 5, 25]),
+    webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
+    webhookAllowLoopback: bool('WEBHOOK_ALLOW_LOOPBACK', !databaseUrl),
+    webhookSecretKey: secretKey('WEBHOOK_SECRET_KEY'),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

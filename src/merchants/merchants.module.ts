@@ -20,6 +20,9 @@ import { SetWebRegistrationHandler } from './application/set-web-registration/se
 import { PEOPLE_HANDLERS } from './application/people/people.handlers.js';
 import { PEOPLE } from './application/ports/people.port.js';
 import { PostgresPeople } from './adapters/persistence/postgres.people.js';
+import { PERSON_ACCESS_HANDLERS } from './application/people/person-access.handlers.js';
+import { PASSWORD_HASHER } from './application/ports/password-hasher.port.js';
+import { Argon2PasswordHasher } from './adapters/crypto/argon2.password-hasher.js';
 
 const commandHandlers = [
   CreateMerchantHandler,
@@ -29,12 +32,14 @@ const commandHandlers = [
   RevokeApiKeyHandler,
   SetWebRegistrationHandler,
   ...PEOPLE_HANDLERS,
+  ...PERSON_ACCESS_HANDLERS,
 ];
 const queryHandlers = [GetMerchantHandler, AuthenticateApiKeyHandler];
 const repositories = [
   { provide: MERCHANTS, useClass: PostgresMerchants },
   { provide: API_KEYS, useClass: PostgresApiKeys },
   { provide: PEOPLE, useClass: PostgresPeople },
+  { provide: PASSWORD_HASHER, useClass: Argon2PasswordHasher },
 ];
 const keyRateLimiter = {
   provide: KeyRateLimiter,

@@ -4,6 +4,12 @@ import { ChargesReadModel1764000000100 } from './1764000000100-charges-read-mode
 import { Merchants1764000000200 } from './1764000000200-merchants.js';
 import { SandboxProvider1764000000300 } from './1764000000300-sandbox-provider.js';
 import { IdempotencyKeys1764000000400 } from './1764000000400-idempotency-keys.js';
+import { SandboxPayments1764000000500 } from './1764000000500-sandbox-payments.js';
+import { PaymentAnomaliesAndVouchers1764000000600 } from './1764000000600-payment-anomalies-and-vouchers.js';
+import { WebhookOutbox1764000000610 } from './1764000000610-webhook-outbox.js';
+import { WebhookEndpoints1764000000620 } from './1764000000620-webhook-endpoints.js';
+import { Settlement1764000000700 } from './1764000000700-settlement.js';
 import { People1764000000800 } from './1764000000800-people.js';
+import { Portal1764000000900 } from './1764000000900-portal.js';
 
-export const MIGRATIONS = [EventStore1764000000000, ChargesReadModel1764000000100, Merchants1764000000200, SandboxProvider1764000000300, IdempotencyKeys1764000000400, People1764000000800];
+export const MIGRATIONS = [EventStore1764000000000, ChargesReadModel1764000000100, Merchants1764000000200, SandboxProvider1764000000300, IdempotencyKeys1764000000400, SandboxPayments1764000000500, PaymentAnomaliesAndVouchers1764000000600, WebhookOutbox1764000000610, WebhookEndpoints1764000000620, Settlement1764000000700, People1764000000800, Portal1764000000900];

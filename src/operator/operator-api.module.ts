@@ -4,6 +4,11 @@ import { APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { InfrastructureModule, type Infrastructure } from '../kernel/infrastructure.module.js';
 import { MerchantsModule } from '../merchants/merchants.module.js';
+import { WebhooksOperatorModule } from '../webhooks/webhooks.module.js';
+import { CheckoutOperatorModule } from '../checkout/checkout-operator.module.js';
+import { ProviderOperatorModule } from '../provider/provider-operator.module.js';
+import { SettlementOperatorModule } from '../settlement/settlement-http.module.js';
+import { AnomaliesController } from './adapters/http/anomalies.controller.js';
 import { ChargeEventsController } from './adapters/http/charge-events.controller.js';
 import { OperatorApiKeysController } from './adapters/http/operator-api-keys.controller.js';
 import { OperatorMerchantsController } from './adapters/http/operator-merchants.controller.js';
@@ -12,16 +17,18 @@ import { OperatorTokenGuard } from './adapters/http/operator-token.guard.js';
 import { RebuildChargesController } from '../payments/adapters/http/rebuild-charges.controller.js';
 import { SandboxOperatorController } from '../provider/adapters/http/sandbox-operator.controller.js';
 import { GetChargeHistoryHandler } from './application/get-charge-history/get-charge-history.handler.js';
+import { ReplayController } from './adapters/http/replay.controller.js';
+import { ReplayJobs } from './adapters/replay/replay-jobs.js';
 
 @Module({})
 export class OperatorApiModule {
   static forRoot(infra: Infrastructure): DynamicModule {
     return {
       module: OperatorApiModule,
-      imports: [InfrastructureModule.forRoot(infra), CqrsModule.forRoot(), MerchantsModule],
-      controllers: [OperatorMerchantsController, OperatorApiKeysController, ChargeEventsController, SandboxOperatorController, RebuildChargesController, OperatorPeopleController],
+      imports: [InfrastructureModule.forRoot(infra), CqrsModule.forRoot(), MerchantsModule, WebhooksOperatorModule, CheckoutOperatorModule, ProviderOperatorModule, SettlementOperatorModule],
+      controllers: [OperatorMerchantsController, OperatorApiKeysController, ChargeEventsController, SandboxOperatorController, RebuildChargesController, OperatorPeopleController, AnomaliesController, ReplayController],
       // Global to this listener: a controller added here later is protected without remembering to.
-      providers: [{ provide: APP_GUARD, useClass: OperatorTokenGuard }, GetChargeHistoryHandler],
+      providers: [{ provide: APP_GUARD, useClass: OperatorTokenGuard }, GetChargeHistoryHandler, ReplayJobs],
     };
   }
 }

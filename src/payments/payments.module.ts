@@ -12,6 +12,12 @@ import { CHARGE_CREATION } from './application/ports/charge-creation.port.js';
 import { CHARGE_VIEWS } from './application/ports/charge-views.port.js';
 import { PostgresChargeCreation } from './adapters/persistence/postgres.charge-creation.js';
 import { PostgresChargeViews } from './adapters/persistence/postgres.charge-views.js';
+import { ApplyProviderOutcomeHandler } from './application/apply-provider-outcome/apply-provider-outcome.handler.js';
+import { IssueCashVoucherHandler } from './application/issue-cash-voucher/issue-cash-voucher.handler.js';
+import { ListAnomaliesHandler } from './application/list-anomalies/list-anomalies.handler.js';
+import { OwnCheckout } from './application/create-charge/own-checkout.js';
+import { PAYMENT_ANOMALIES } from './application/ports/payment-anomalies.port.js';
+import { PostgresPaymentAnomalies } from './adapters/anomalies/postgres.payment-anomalies.js';
 
 @Module({
   imports: [MerchantsModule, ProviderModule],
@@ -24,7 +30,13 @@ import { PostgresChargeViews } from './adapters/persistence/postgres.charge-view
     ListChargesHandler,
     { provide: CHARGE_CREATION, useClass: PostgresChargeCreation },
     { provide: CHARGE_VIEWS, useClass: PostgresChargeViews },
+    // Paying: provider notices (and the anomalies they may leave), cash vouchers, own checkout (issue 3).
+    ApplyProviderOutcomeHandler,
+    IssueCashVoucherHandler,
+    ListAnomaliesHandler,
+    OwnCheckout,
+    { provide: PAYMENT_ANOMALIES, useClass: PostgresPaymentAnomalies },
   ],
-  exports: [ChargeStream, FinishStaleCharges],
+  exports: [ChargeStream, FinishStaleCharges, OpenCheckout, ProviderModule],
 })
 export class PaymentsModule {}

@@ -3,7 +3,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Actor } from '../../../kernel/actor.js';
 import type { MerchantRole } from '../../../kernel/principal.js';
-import type { NewPerson, People } from '../../application/ports/people.port.js';
+import type { FoundInvitation, NewPerson, People, PersonCredential } from '../../application/ports/people.port.js';
+import type { PersonAccess } from '../../application/people/person-access.commands.js';
 import type { Person } from '../../domain/person.js';
 import { inTransaction, once, run } from './sql.js';
 
@@ -26,6 +27,20 @@ const toPerson = (row: PersonRow): Person => ({
   estado: row.password_hash === null ? 'invitada' : 'activa',
   creadoEn: row.creado_en.toISOString(),
 });
+
+interface AccessRow extends PersonRow {
+  merchant_id: string;
+  merchant_nombre: string;
+  invitacion_expira_en: Date | null;
+}
+
+// A person with the merchant it belongs to: what sign-in, invitations and sessions need in one read.
+const ACCESS_SQL = `
+  SELECT p.id, p.email, p.nombre, p.rol, p.password_hash, p.creado_en, p.invitacion_expira_en,
+         p.merchant_id, m.nombre AS merchant_nombre
+    FROM personas p JOIN merchants m ON m.id = p.merchant_id`;
+
+const toAccess = (row: AccessRow): PersonAccess => ({ person: toPerson(row), merchantId: row.merchant_id, merchantNombre: row.merchant_nombre });
 
 const snapshot = (person: Person): Record<string, string> => ({ email: person.email, nombre: person.nombre, rol: person.rol });
 
@@ -100,5 +115,56 @@ export class PostgresPeople implements People {
       return after;
     });
     return outcome === false ? null : outcome;
+  }
+
+  async invitation(hash: Buffer): Promise<FoundInvitation | null> {
+    const { rows } = await once<AccessRow>(this.db, `${ACCESS_SQL} WHERE p.invitacion_hash = $1 AND p.eliminada_en IS NULL`, [hash]);
+    const row = rows[0];
+    if (!row || row.invitacion_expira_en === null) return null;
+    return { ...toAccess(row), expiresAt: row.invitacion_expira_en };
+  }
+
+  async acceptInvitation(personId: string, hash: Buffer, passwordHash: string, actor: Actor, at: Date): Promise<Person | null> {
+    const { rows } = await once<PersonRow>(
+      this.db,
+      `WITH p AS (
+         UPDATE personas
+            SET password_hash = $3, invitacion_hash = NULL, invitacion_expira_en = NULL, actualizado_en = $5, actualizado_por = $4
+          WHERE id = $1 AND invitacion_hash = $2 AND eliminada_en IS NULL AND invitacion_expira_en > $5
+         RETURNING ${COLUMNS}, merchant_id),
+       c AS (
+         INSERT INTO personas_cambios (persona_id, merchant_id, accion, despues, actor, cambiado_en)
+         SELECT id, merchant_id, 'activada', jsonb_build_object('email', email, 'nombre', nombre, 'rol', rol), $4, $5 FROM p)
+       SELECT ${COLUMNS} FROM p`,
+      [personId, hash, passwordHash, JSON.stringify(actor), at],
+    );
+    return rows[0] ? toPerson(rows[0]) : null;
+  }
+
+  async credentials(email: string): Promise<PersonCredential[]> {
+    const { rows } = await once<AccessRow>(
+      this.db,
+      `${ACCESS_SQL} WHERE p.email = $1 AND p.eliminada_en IS NULL AND p.password_hash IS NOT NULL ORDER BY m.nombre, m.id`,
+      [email],
+    );
+    return rows.map((row) => ({ ...toAccess(row), passwordHash: row.password_hash ?? '' }));
+  }
+
+  async access(personId: string): Promise<PersonAccess | null> {
+    const { rows } = await once<AccessRow>(
+      this.db,
+      `${ACCESS_SQL} WHERE p.id = $1 AND p.eliminada_en IS NULL AND p.password_hash IS NOT NULL`,
+      [personId],
+    );
+    return rows[0] ? toAccess(rows[0]) : null;
+  }
+
+  async names(merchantId: string, personIds: string[]): Promise<Record<string, string>> {
+    const { rows } = await once<{ id: string; nombre: string }>(
+      this.db,
+      'SELECT id, nombre FROM personas WHERE merchant_id = $1 AND id = ANY($2::uuid[])',
+      [merchantId, personIds],
+    );
+    return Object.fromEntries(rows.map((row) => [row.id, row.nombre]));
   }
 }

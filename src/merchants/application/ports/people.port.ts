@@ -2,6 +2,7 @@
 import type { Actor } from '../../../kernel/actor.js';
 import type { MerchantRole } from '../../../kernel/principal.js';
 import type { Person } from '../../domain/person.js';
+import type { PersonAccess } from '../people/person-access.commands.js';
 
 export const PEOPLE = Symbol('People');
 
@@ -14,6 +15,16 @@ export interface NewPerson {
   /** SHA-256 of the invitation token: the token itself is only in the link. */
   invitationHash: Buffer;
   invitationExpiresAt: Date;
+}
+
+/** A pending invitation, found by the hash of its token. */
+export interface FoundInvitation extends PersonAccess {
+  expiresAt: Date;
+}
+
+/** A person who can sign in, with the stored hash to check a password against. */
+export interface PersonCredential extends PersonAccess {
+  passwordHash: string;
 }
 
 export interface People {
@@ -31,4 +42,17 @@ export interface People {
     actor: Actor,
     at: Date,
   ): Promise<Person | null>;
+  /** The live person whose invitation token hashes to `hash` (expired or not); null when none. */
+  invitation(hash: Buffer): Promise<FoundInvitation | null>;
+  /**
+   * Sets the password and consumes the invitation, if it is still that person's unexpired invitation at `at`, with a
+   * history row; null when it is not (used meanwhile, withdrawn or expired).
+   */
+  acceptInvitation(personId: string, hash: Buffer, passwordHash: string, actor: Actor, at: Date): Promise<Person | null>;
+  /** Every live person with this (normalised) email and a password, of any merchant. */
+  credentials(email: string): Promise<PersonCredential[]>;
+  /** A live person with a password; null otherwise. */
+  access(personId: string): Promise<PersonAccess | null>;
+  /** Names by id of a merchant's people, removed ones included. */
+  names(merchantId: string, personIds: string[]): Promise<Record<string, string>>;
 }

@@ -6,6 +6,8 @@ import { IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Length, MaxLength,
 import { FieldError } from '../../../kernel/errors.js';
 import { MAX_URL_LENGTH, parseHttpsUrl } from '../../../merchants/domain/web-registration.js';
 import type { ChargeRequest } from '../../application/create-charge/create-charge.command.js';
+import { checkPagador } from '../../../checkout/domain/pagador.js';
+import { PagadorDoc } from './pagador.doc.js';
 
 const MONEDAS = ['COP', 'USD'] as const;
 
@@ -60,10 +62,10 @@ export class CreateChargeBody {
   @IsString({ message: 'urlRetorno must be a string' })
   urlRetorno?: string | null;
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'Payer data for own checkout (needs the mode enabled).' })
+  @ApiPropertyOptional({ type: () => PagadorDoc, description: 'Payer data for own checkout (needs the mode enabled by the operator).' })
   @IsOptional()
   @IsObject({ message: 'pagador must be an object' })
-  pagador?: Record<string, unknown>;
+  pagador?: Record<string, unknown> | null;
 }
 
 /** The rules that need more than one field, or configuration: the alias, the currency, the cap, the URL. */
@@ -84,6 +86,8 @@ export function toChargeRequest(body: CreateChargeBody, maxMonto: number): Charg
     const check = parseHttpsUrl(body.urlRetorno, 'urlRetorno');
     if (!check.ok) add('urlRetorno', check.problem);
   }
+  const payer = body.pagador === undefined || body.pagador === null ? undefined : checkPagador(body.pagador);
+  if (payer && !payer.ok) for (const [field, messages] of Object.entries(payer.fieldErrors)) messages.forEach((m) => add(field, m));
   if (Object.keys(errors).length > 0 || monto === undefined) throw new FieldError(errors);
 
   return {
@@ -93,6 +97,7 @@ export function toChargeRequest(body: CreateChargeBody, maxMonto: number): Charg
     referencia: body.referencia,
     descripcion: body.descripcion ?? null,
     urlRetorno: body.urlRetorno ?? null,
+    ...(payer?.ok ? { pagador: payer.pagador } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
-// The charges read model (GET /pagos): one row per charge, folded from its events, written a batch at a time.
+// The charges read model (GET /pagos): one row per charge, folded from its events, written a batch at a time, with
+// the webhook deliveries its approvals and failures cause.
 import type { RecordedEvent } from '../../application/ports/event-store.port.js';
 import type { Estado } from '../../domain/charge.js';
 import {
@@ -9,6 +10,7 @@ import {
   type ChargeEvent,
   type PaymentMethod,
 } from '../../domain/charge.events.js';
+import { recordDeliveries } from '../../../webhooks/adapters/persistence/outbox.js';
 import type { Projection } from './projection.js';
 
 export interface ChargeRow {
@@ -143,8 +145,12 @@ export const chargesProjection: Projection = {
     const { created, updated } = foldBatch(events);
     if (created.length > 0) await manager.query(UPSERT_CREATED, [JSON.stringify(created)]);
     if (updated.length > 0) await manager.query(UPDATE_CHANGED, [JSON.stringify(updated)]);
+    // The webhook outbox, in the same transaction as the rows and the checkpoint (DESIGN.md 3b): an approval can
+    // neither be lost nor become two deliveries. It reads the rows just written, so it comes after them.
+    await recordDeliveries(manager, events);
   },
 
+  // Deliveries are side-effect records, not a read model: a rebuild keeps them, and makes no new ones (outbox mark).
   async clear(manager) {
     await manager.query('TRUNCATE charges');
   },

@@ -1,4 +1,5 @@
 import { Command } from '@nestjs/cqrs';
+import type { Pagador } from '../../../checkout/domain/pagador.js';
 import type { Principal } from '../../../kernel/principal.js';
 import type { Charge } from '../../domain/charge.js';
 import type { Moneda } from '../../domain/charge.events.js';
@@ -11,6 +12,8 @@ export interface ChargeRequest {
   referencia: string;
   descripcion: string | null;
   urlRetorno: string | null;
+  /** Own checkout's payer (DESIGN.md 5.14); absent (not null) otherwise, so other requests fingerprint as before. */
+  pagador?: Pagador;
 }
 
 export interface CreateChargeResult {

@@ -13,6 +13,7 @@ import { ChargeStream, toNewEvent, type Cause } from '../charge-stream.js';
 import { IdempotencyKeyReused, MerchantNotApproved, WebRegistrationMissing } from '../errors.js';
 import { CHARGE_CREATION, type ChargeCreation } from '../ports/charge-creation.port.js';
 import { OpenCheckout } from '../open-checkout.js';
+import { chargeFields, OwnCheckout } from './own-checkout.js';
 import { CreateChargeCommand, type CreateChargeResult } from './create-charge.command.js';
 
 @CommandHandler(CreateChargeCommand)
@@ -23,6 +24,7 @@ export class CreateChargeHandler implements ICommandHandler<CreateChargeCommand,
     private readonly openCheckout: OpenCheckout,
     @Inject(CHARGE_CREATION) private readonly creation: ChargeCreation,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly ownCheckout: OwnCheckout,
   ) {}
 
   async execute({ principal, idempotencyKey, request, correlationId }: CreateChargeCommand): Promise<CreateChargeResult> {
@@ -35,13 +37,14 @@ export class CreateChargeHandler implements ICommandHandler<CreateChargeCommand,
     if (request.urlRetorno !== null && !belongsToSite(new URL(request.urlRetorno), merchant.registroWeb.sitioWeb)) {
       throw FieldError.of('urlRetorno', `urlRetorno must belong to your registered site ${merchant.registroWeb.sitioWeb} or a subdomain of it`);
     }
+    await this.ownCheckout.check(merchant, request.pagador);
 
     const now = this.clock.now();
     const chargeId = randomUUID();
     const fingerprint = createHash('sha256').update(canonicalJson(request)).digest('hex');
     const cause: Cause = { correlationId, causationId: null, actor: principal.actor };
     const [created] = decide(
-      { type: 'CreateCharge', data: { ...request, chargeId, checkoutToken: randomBytes(24).toString('base64url') }, now },
+      { type: 'CreateCharge', data: { ...chargeFields(request), chargeId, checkoutToken: randomBytes(24).toString('base64url') }, now },
       null,
     );
     if (!created) throw new Error('CreateCharge decided no event');
@@ -55,7 +58,9 @@ export class CreateChargeHandler implements ICommandHandler<CreateChargeCommand,
 
     if (outcome.kind === 'claimed') {
       const state = evolve(null, created);
-      return { charge: await this.openCheckout.ensure(chargeId, cause, { state, revision: 0 }), replayed: false };
+      const charge = await this.openCheckout.ensure(chargeId, cause, { state, revision: 0 });
+      await this.ownCheckout.open(charge, request.pagador);
+      return { charge, replayed: false };
     }
     if (outcome.fingerprint !== fingerprint) throw new IdempotencyKeyReused();
     // The key names a charge already: complete it if a crash left it half-made, then answer it as it is now.
@@ -64,6 +69,8 @@ export class CreateChargeHandler implements ICommandHandler<CreateChargeCommand,
       await this.charges.ensureCreated(outcome.chargeId, outcome.created);
       loaded = await this.charges.load(outcome.chargeId);
     }
-    return { charge: await this.openCheckout.ensure(outcome.chargeId, cause, loaded), replayed: true };
+    const charge = await this.openCheckout.ensure(outcome.chargeId, cause, loaded);
+    await this.ownCheckout.open(charge, request.pagador);
+    return { charge, replayed: true };
   }
 }

@@ -1,10 +1,20 @@
 // The sandbox provider's own server (SANDBOX_PORT): plays a Colombian processor, reached over HTTP like a real one.
+// Its API (/api, /control) is for the service; its pages (bank, card form, cash counter) are for buyers' browsers.
 import { Module, type DynamicModule } from '@nestjs/common';
 import { InfrastructureModule, type Infrastructure } from '../../../kernel/infrastructure.module.js';
+import { SandboxAssetsController } from './sandbox-assets.controller.js';
 import { SandboxAuthGuard } from './sandbox-auth.guard.js';
+import { SandboxBankPageController } from './sandbox-bank-page.controller.js';
 import { SandboxBehaviour } from './sandbox-behaviour.js';
+import { SandboxCardPageController } from './sandbox-card-page.controller.js';
+import { SandboxCashNetworkController } from './sandbox-cash-network.controller.js';
 import { SandboxControlController } from './sandbox-control.controller.js';
+import { SandboxLedger } from './sandbox-ledger.js';
+import { SandboxNotifier } from './sandbox-notifier.js';
+import { SandboxPayments } from './sandbox-payments.js';
+import { SandboxPaymentsApiController } from './sandbox-payments-api.controller.js';
 import { SandboxSessionsController } from './sandbox-sessions.controller.js';
+import { SandboxTicker } from './sandbox-ticker.js';
 
 @Module({})
 export class SandboxProviderModule {
@@ -12,8 +22,16 @@ export class SandboxProviderModule {
     return {
       module: SandboxProviderModule,
       imports: [InfrastructureModule.forRoot(infra)],
-      controllers: [SandboxSessionsController, SandboxControlController],
-      providers: [SandboxBehaviour, SandboxAuthGuard],
+      controllers: [
+        SandboxSessionsController,
+        SandboxControlController,
+        SandboxPaymentsApiController,
+        SandboxBankPageController,
+        SandboxCardPageController,
+        SandboxCashNetworkController,
+        SandboxAssetsController,
+      ],
+      providers: [SandboxBehaviour, SandboxAuthGuard, SandboxLedger, SandboxNotifier, SandboxPayments, SandboxTicker],
     };
   }
 }

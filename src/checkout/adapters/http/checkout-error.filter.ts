@@ -1,0 +1,31 @@
+// Failures on the hosted page answer a page for the buyer, never the API's JSON: an unknown link is a 404 page,
+// a provider out of reach a 503 page (nothing was charged), anything else a 500 page (logged).
+import { ArgumentsHost, Catch, Logger, type ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '../../../kernel/errors.js';
+import { html } from './views/html.js';
+import { layout } from './views/layout.js';
+import { notFoundScreen, unavailableScreen } from './views/screens.js';
+import { NO_ORIGINS, sendPage } from './page-headers.js';
+
+@Catch()
+export class CheckoutErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Checkout');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const request = host.switchToHttp().getRequest<FastifyRequest>();
+    if (exception instanceof DomainError && exception.kind === 'not_found') {
+      void reply.send(sendPage(reply, 404, layout(notFoundScreen(), { title: 'Enlace de pago no encontrado', summary: null }), NO_ORIGINS));
+      return;
+    }
+    if (exception instanceof DomainError && exception.kind === 'unavailable') {
+      const self = /^\/checkout\/[^/?]+/.exec(request.url)?.[0] ?? '/';
+      void reply.send(sendPage(reply, 503, layout(unavailableScreen(self), { title: 'Sistema de pagos no disponible', summary: null }), NO_ORIGINS));
+      return;
+    }
+    this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    const body = html`<section class="result bad"><h1>Algo salió mal</h1><p>No se hizo ningún cobro. Intenta de nuevo en unos minutos.</p></section>`;
+    void reply.send(sendPage(reply, 500, layout(body, { title: 'Error', summary: null }), NO_ORIGINS));
+  }
+}

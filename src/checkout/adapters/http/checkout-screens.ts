@@ -1,0 +1,108 @@
+// Turns the checkout's state into the page to send (or, for own checkout, the bank to send the buyer to).
+import { Injectable } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { GatewayUnavailable } from '../../../payments/application/errors.js';
+import type { Screen } from '../../domain/checkout-screen.js';
+import { PaymentNotOpen } from '../../application/errors.js';
+import { ListBanksQuery } from '../../application/list-banks/list-banks.query.js';
+import { OpenCardFormQuery } from '../../application/open-card-form/open-card-form.query.js';
+import type { CheckoutSnapshot } from '../../application/view-checkout/view-checkout.query.js';
+import type { Raw } from './views/html.js';
+import { layout, type Summary } from './views/layout.js';
+import { cardPanel, cashPanel, chooseMethod, pseForm, type Links, type PseFormState } from './views/methods.js';
+import { finalScreen, processingScreen, unavailableScreen, voucherExpiredScreen, voucherScreen, type Back } from './views/screens.js';
+
+export interface RenderOptions {
+  method?: 'pse' | 'tarjeta' | 'efectivo';
+  pse?: PseFormState;
+  cardError?: string;
+  /** Why the last action did nothing, shown above the methods. */
+  notice?: string;
+  /** Status of a page that answers a refused action (the screen itself is 200). */
+  status?: number;
+}
+
+export type Rendered = { kind: 'page'; status: number; page: string } | { kind: 'redirect'; location: string };
+
+const FINAL_TITLES = { aprobado: 'Pago aprobado', fallido: 'Pago no aprobado', reembolsado: 'Pago reembolsado' };
+/** A payment being confirmed reloads itself this often. */
+const REFRESH_SECONDS = 4;
+
+@Injectable()
+export class CheckoutScreens {
+  constructor(private readonly queries: QueryBus) {}
+
+  async render(snapshot: CheckoutSnapshot, options: RenderOptions): Promise<Rendered> {
+    const { charge, screen, token } = snapshot;
+    const self = `/checkout/${token}`;
+    const back: Back = { href: snapshot.returnUrl ? `${self}/volver` : null, merchantName: snapshot.merchantName };
+    const summary: Summary = {
+      merchantName: snapshot.merchantName,
+      monto: charge.monto,
+      descripcion: charge.descripcion,
+      referencia: charge.referencia,
+    };
+    const page = (body: Raw, title: string, status = options.status ?? 200, refreshSeconds?: number): Rendered => ({
+      kind: 'page',
+      status,
+      page: layout(body, { title, summary, refreshSeconds }),
+    });
+
+    switch (screen.kind) {
+      case 'final':
+        return page(
+          finalScreen(screen.outcome, { monto: charge.monto, referencia: charge.referencia, method: charge.method, at: charge.updatedAt }, back),
+          FINAL_TITLES[screen.outcome],
+        );
+      case 'voucher':
+        return charge.voucher ? page(voucherScreen(charge.voucher, charge.monto, back), 'Código de pago en efectivo') : this.unavailable(page, self);
+      case 'voucher-expired':
+        return charge.voucher ? page(voucherExpiredScreen(charge.voucher, back), 'Código de pago vencido') : this.unavailable(page, self);
+      case 'processing':
+        return page(processingScreen(screen.bankName, self, back), 'Confirmando tu pago', options.status ?? 200, REFRESH_SECONDS);
+      case 'unavailable':
+        return this.unavailable(page, self);
+      case 'go-to-bank':
+        return { kind: 'redirect', location: screen.url };
+      case 'choose':
+        return this.choose(snapshot, screen, options, page, { self, back: back.href, merchantName: snapshot.merchantName });
+      default: {
+        const unhandled: never = screen;
+        return unhandled;
+      }
+    }
+  }
+
+  private async choose(
+    snapshot: CheckoutSnapshot,
+    screen: Extract<Screen, { kind: 'choose' }>,
+    options: RenderOptions,
+    page: (body: Raw, title: string, status?: number) => Rendered,
+    links: Links,
+  ): Promise<Rendered> {
+    try {
+      switch (options.method) {
+        case 'pse': {
+          const banks = await this.queries.execute(new ListBanksQuery());
+          return page(pseForm(links, banks, options.pse ?? { values: {}, errors: {} }), 'Pagar con PSE');
+        }
+        case 'tarjeta': {
+          const { frameUrl } = await this.queries.execute(new OpenCardFormQuery(snapshot.token));
+          return page(cardPanel(links, frameUrl, options.cardError ?? null), 'Pagar con tarjeta');
+        }
+        case 'efectivo':
+          return page(cashPanel(links), 'Pagar en efectivo');
+        default:
+          return page(chooseMethod(links, screen.pendingBank, options.notice ?? null), 'Elige cómo pagar');
+      }
+    } catch (error) {
+      if (error instanceof GatewayUnavailable) return this.unavailable(page, links.self);
+      if (error instanceof PaymentNotOpen) return page(chooseMethod(links, null, null), 'Elige cómo pagar', 409);
+      throw error;
+    }
+  }
+
+  private unavailable(page: (body: Raw, title: string, status?: number) => Rendered, self: string): Rendered {
+    return page(unavailableScreen(self), 'Sistema de pagos no disponible', 503);
+  }
+}

@@ -1,0 +1,115 @@
+// The hosted page's screens that take no payment: a final charge (never a second form), the cash voucher, a
+// payment being confirmed, the provider out of reach, an unknown link.
+import type { CashVoucher } from '../../../../payments/domain/charge.js';
+import type { PaymentMethod } from '../../../../payments/domain/charge.events.js';
+import { formatBogotaDateTime, formatPesos } from '../../../domain/formats.js';
+import { html, type Raw } from './html.js';
+import { ICONS } from './icons.js';
+
+export interface Back {
+  /** Our redirect to the merchant's return page; null when the merchant has none. */
+  href: string | null;
+  merchantName: string;
+}
+
+const METHOD_NAMES: Record<PaymentMethod, string> = { pse: 'PSE', tarjeta: 'Tarjeta', efectivo: 'Efectivo' };
+
+const backButton = (back: Back, primary = true): Raw | null =>
+  back.href ? html`<a class="button ${primary ? 'primary' : 'secondary'}" href="${back.href}">Volver a ${back.merchantName}</a>` : null;
+
+export function finalScreen(
+  outcome: 'aprobado' | 'fallido' | 'reembolsado',
+  charge: { monto: number; referencia: string; method: PaymentMethod | null; at: string },
+  back: Back,
+): Raw {
+  const facts = html`<dl class="facts">
+    <div><dt>Valor</dt><dd>${formatPesos(charge.monto)}</dd></div>
+    <div><dt>Referencia</dt><dd>${charge.referencia}</dd></div>
+    ${charge.method ? html`<div><dt>Medio de pago</dt><dd>${METHOD_NAMES[charge.method]}</dd></div>` : null}
+    <div><dt>Fecha</dt><dd>${formatBogotaDateTime(charge.at)}</dd></div>
+  </dl>`;
+  if (outcome === 'aprobado') {
+    return html`<section class="result ok" aria-labelledby="estado">
+  ${ICONS.ok}
+  <h2 id="estado">¡Pago aprobado!</h2>
+  <p>Tu pago a ${back.merchantName} quedó aprobado. Guarda la referencia para cualquier consulta.</p>
+  ${facts}
+  <div class="actions">${backButton(back)}</div>
+</section>`;
+  }
+  if (outcome === 'reembolsado') {
+    return html`<section class="result ok" aria-labelledby="estado">
+  ${ICONS.ok}
+  <h2 id="estado">Pago reembolsado</h2>
+  <p>Este pago fue devuelto a quien lo hizo.</p>
+  ${facts}
+  <div class="actions">${backButton(back)}</div>
+</section>`;
+  }
+  return html`<section class="result bad" aria-labelledby="estado">
+  ${ICONS.failed}
+  <h2 id="estado">El pago no fue aprobado</h2>
+  <p>No se hizo ningún cobro. Vuelve a la tienda para intentarlo de nuevo con otro medio de pago.</p>
+  ${facts}
+  <div class="actions">${backButton(back)}</div>
+</section>`;
+}
+
+export function voucherScreen(voucher: CashVoucher, monto: number, back: Back): Raw {
+  return html`<section class="panel" aria-labelledby="codigo">
+  <h2 id="codigo">Tu código para pagar en efectivo</h2>
+  <p class="hint">Paga en cualquier punto de las redes indicadas antes de la fecha límite. Muestra estos datos en la caja.</p>
+  <div class="voucher">
+    <dl class="facts">
+      <div><dt>Referencia de pago</dt><dd class="code">${voucher.reference}</dd></div>
+      <div><dt>Convenio</dt><dd class="code">${voucher.agreementCode}</dd></div>
+      <div><dt>Valor a pagar</dt><dd>${formatPesos(monto)}</dd></div>
+      <div><dt>Paga antes de</dt><dd>${formatBogotaDateTime(voucher.expiresAt)} (hora de Colombia)</dd></div>
+      <div><dt>Dónde pagar</dt><dd>${voucher.networks.join(', ')}</dd></div>
+    </dl>
+  </div>
+  <p class="notice info">Tu compra se confirma cuando el punto de pago reporte el dinero; puede tardar unos minutos. Si no pagas antes de la fecha límite, el código vence.</p>
+  <div class="actions">
+    <button type="button" class="secondary no-print" data-imprimir hidden>Imprimir código</button>
+    ${backButton(back)}
+  </div>
+</section>`;
+}
+
+export function voucherExpiredScreen(voucher: CashVoucher, back: Back): Raw {
+  return html`<section class="result wait" aria-labelledby="estado">
+  ${ICONS.clock}
+  <h2 id="estado">El código de pago venció</h2>
+  <p>El código ${voucher.reference} se podía pagar hasta el ${formatBogotaDateTime(voucher.expiresAt)} y no recibimos el pago. Vuelve a la tienda si todavía quieres comprar.</p>
+  <div class="actions">${backButton(back)}</div>
+</section>`;
+}
+
+export function processingScreen(bankName: string | null, selfHref: string, back: Back): Raw {
+  return html`<section class="result wait" aria-labelledby="estado" aria-live="polite">
+  ${ICONS.clock}
+  <h2 id="estado">Estamos confirmando tu pago</h2>
+  <p>${bankName ? `${bankName} está procesando el pago.` : 'La entidad de pagos está procesando el pago.'} Esta página se actualiza sola; no vuelvas a pagar.</p>
+  <div class="actions">
+    <a class="button primary" href="${selfHref}">Actualizar</a>
+    ${backButton(back, false)}
+  </div>
+</section>`;
+}
+
+export function unavailableScreen(selfHref: string): Raw {
+  return html`<section class="result wait" aria-labelledby="estado">
+  ${ICONS.clock}
+  <h2 id="estado">No pudimos conectar con el sistema de pagos</h2>
+  <p>No se hizo ningún cobro. Intenta de nuevo en unos minutos.</p>
+  <div class="actions"><a class="button primary" href="${selfHref}">Intentar de nuevo</a></div>
+</section>`;
+}
+
+export function notFoundScreen(): Raw {
+  return html`<section class="result bad" aria-labelledby="estado">
+  ${ICONS.failed}
+  <h1 id="estado">Este enlace de pago no existe</h1>
+  <p>Revisa el enlace que te dio la tienda, o vuelve a la tienda para empezar de nuevo.</p>
+</section>`;
+}

@@ -1,0 +1,25 @@
+// The own-checkout switch is the merchants table's checkout_propio; each change leaves a row saying who and when.
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { Actor } from '../../../kernel/actor.js';
+import type { OwnCheckoutSettings } from '../../application/ports/own-checkout-settings.port.js';
+
+@Injectable()
+export class PostgresOwnCheckoutSettings implements OwnCheckoutSettings {
+  constructor(private readonly db: DataSource) {}
+
+  async set(merchantId: string, enabled: boolean, actor: Actor, at: Date): Promise<boolean> {
+    return this.db.transaction(async (manager) => {
+      const found: unknown[] = await manager.query('SELECT 1 FROM merchants WHERE id = $1 FOR UPDATE', [merchantId]);
+      if (found.length === 0) return false;
+      await manager.query('UPDATE merchants SET checkout_propio = $2 WHERE id = $1', [merchantId, enabled]);
+      await manager.query('INSERT INTO own_checkout_changes (merchant_id, habilitado, actor, cambiado_en) VALUES ($1, $2, $3, $4)', [
+        merchantId,
+        enabled,
+        JSON.stringify(actor),
+        at,
+      ]);
+      return true;
+    });
+  }
+}

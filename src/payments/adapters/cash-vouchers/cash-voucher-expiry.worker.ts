@@ -1,0 +1,56 @@
+// The worker's cash voucher expiry: projects the open vouchers' deadlines and, every VOUCHER_EXPIRY_INTERVAL_MS,
+// expires those past due. One provider in WorkerModule; it builds its parts itself.
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { CLOCK, type Clock } from '../../../kernel/clock.js';
+import type { Config } from '../../../kernel/config.js';
+import { CONFIG } from '../../../kernel/infrastructure.module.js';
+import { ChargeStream } from '../../application/charge-stream.js';
+import { ExpireDueCashVouchers } from '../../application/expire-cash-vouchers/expire-due-cash-vouchers.js';
+import { EVENT_STORE, type EventStore } from '../../application/ports/event-store.port.js';
+import { Projector } from '../projections/projector.js';
+import { PostgresVoucherDeadlines } from './postgres.voucher-deadlines.js';
+import { voucherDeadlinesProjection } from './voucher-deadlines.projection.js';
+
+@Injectable()
+export class CashVoucherExpiryWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('CashVoucherExpiry');
+  readonly projector: Projector;
+  readonly expiry: ExpireDueCashVouchers;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+
+  constructor(
+    dataSource: DataSource,
+    @Inject(EVENT_STORE) store: EventStore,
+    @Inject(CLOCK) clock: Clock,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {
+    this.projector = new Projector(dataSource, store, voucherDeadlinesProjection);
+    this.expiry = new ExpireDueCashVouchers(new PostgresVoucherDeadlines(dataSource), new ChargeStream(store), clock);
+  }
+
+  onApplicationBootstrap(): void {
+    this.projector.start();
+    this.timer = setInterval(() => {
+      if (!this.running) this.running = this.sweep().finally(() => (this.running = null));
+    }, this.config.voucherExpiryIntervalMs);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+    await this.projector.stop();
+  }
+
+  private async sweep(): Promise<void> {
+    try {
+      const expired = await this.expiry.run();
+      if (expired > 0) this.logger.log(`${expired} cash voucher(s) expired`);
+    } catch (error) {
+      this.logger.error(`voucher expiry failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}

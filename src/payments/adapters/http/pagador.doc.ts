@@ -1,0 +1,27 @@
+// The pagador object of own checkout (DESIGN.md 5.14), for the API description; the rules are in
+// checkout/domain/pagador.ts (checked by toChargeRequest, each problem as `pagador.<field>`).
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { TIPOS_DOCUMENTO, TIPOS_PERSONA } from '../../../checkout/domain/pagador.js';
+
+export class PagadorDoc {
+  @ApiProperty({ minLength: 2, maxLength: 100, example: 'Ana María Pérez' })
+  nombre!: string;
+
+  @ApiProperty({ format: 'email', example: 'ana@example.com' })
+  email!: string;
+
+  @ApiPropertyOptional({ example: '3001234567', description: '7 to 15 digits, optionally with a leading +' })
+  telefono?: string;
+
+  @ApiProperty({ enum: TIPOS_PERSONA, description: 'A persona juridica pays with its NIT.' })
+  tipoPersona!: string;
+
+  @ApiProperty({ enum: TIPOS_DOCUMENTO })
+  tipoDocumento!: string;
+
+  @ApiProperty({ example: '1020304050', description: "A NIT goes with its check digit after a hyphen (900123456-7), checked by DIAN's algorithm." })
+  numeroDocumento!: string;
+
+  @ApiProperty({ pattern: '^\\d{4}$', example: '1007', description: 'The codigo of the payer\'s bank, from GET /v1/pagos/bancos.' })
+  banco!: string;
+}

@@ -1,0 +1,138 @@
+// GET /v1/pagos/stats (DESIGN.md 5.11): parameters and answer. Dates are Bogota calendar days, both ends included.
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, Matches } from 'class-validator';
+import { bogotaDate } from '../../../kernel/bogota.js';
+import { FieldError } from '../../../kernel/errors.js';
+import { daysBetween } from '../../application/charge-stats/periods.js';
+import type { ChargeStats } from '../../application/charge-stats/charge-stats.query.js';
+import type { PeriodUnit } from '../../application/ports/charge-stats.port.js';
+
+export const PERIODOS = ['dia', 'semana', 'mes'] as const;
+export type Periodo = (typeof PERIODOS)[number];
+const UNIT: Record<Periodo, PeriodUnit> = { dia: 'day', semana: 'week', mes: 'month' };
+
+/** Two years of days: a long enough range for any report, short enough to answer at once. */
+export const MAX_STATS_DAYS = 731;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const isCalendarDate = (value: string): boolean => {
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+};
+
+export class StatsParams {
+  @ApiPropertyOptional({ format: 'date', description: 'First day (America/Bogota); default: the 1st of the month of hasta' })
+  @IsOptional()
+  @Matches(DATE, { message: 'desde must be a date, YYYY-MM-DD' })
+  desde?: string;
+
+  @ApiPropertyOptional({ format: 'date', description: 'Last day, included (America/Bogota); default: today' })
+  @IsOptional()
+  @Matches(DATE, { message: 'hasta must be a date, YYYY-MM-DD' })
+  hasta?: string;
+
+  @ApiPropertyOptional({ enum: PERIODOS, default: 'dia', description: 'Weeks start on Monday' })
+  @IsOptional()
+  @IsIn(PERIODOS, { message: 'periodo must be one of dia, semana, mes' })
+  periodo?: Periodo;
+}
+
+export interface StatsRequest {
+  desde: string;
+  hasta: string;
+  periodo: Periodo;
+  unit: PeriodUnit;
+}
+
+export function toStatsRequest(params: StatsParams, now: Date): StatsRequest {
+  const hasta = params.hasta ?? bogotaDate(now);
+  const desde = params.desde ?? `${hasta.slice(0, 7)}-01`;
+  const periodo = params.periodo ?? 'dia';
+  const errors: Record<string, string[]> = {};
+  if (!isCalendarDate(desde)) errors.desde = ['desde is not a calendar date'];
+  if (!isCalendarDate(hasta)) errors.hasta = ['hasta is not a calendar date'];
+  else if (!errors.desde && desde > hasta) errors.hasta = ['hasta must be on or after desde'];
+  else if (!errors.desde && daysBetween(desde, hasta) > MAX_STATS_DAYS) errors.hasta = [`the range may span at most ${MAX_STATS_DAYS} days`];
+  if (Object.keys(errors).length > 0) throw new FieldError(errors);
+  return { desde, hasta, periodo, unit: UNIT[periodo] };
+}
+
+export class EstadoTotalsResponse {
+  @ApiProperty({ type: 'integer' })
+  cantidad!: number;
+
+  @ApiProperty({ type: 'integer', description: 'Sum of monto, whole pesos' })
+  monto!: number;
+}
+
+/** Every estado of the spec, with zeros where there is none. */
+export class PorEstadoResponse {
+  @ApiProperty({ type: EstadoTotalsResponse })
+  creado!: EstadoTotalsResponse;
+
+  @ApiProperty({ type: EstadoTotalsResponse })
+  pendiente!: EstadoTotalsResponse;
+
+  @ApiProperty({ type: EstadoTotalsResponse })
+  aprobado!: EstadoTotalsResponse;
+
+  @ApiProperty({ type: EstadoTotalsResponse })
+  fallido!: EstadoTotalsResponse;
+
+  @ApiProperty({ type: EstadoTotalsResponse })
+  conciliado!: EstadoTotalsResponse;
+
+  @ApiProperty({ type: EstadoTotalsResponse })
+  reembolsado!: EstadoTotalsResponse;
+}
+
+export class TotalsResponse extends EstadoTotalsResponse {
+  @ApiProperty({ type: PorEstadoResponse })
+  porEstado!: PorEstadoResponse;
+}
+
+export class PeriodTotalsResponse extends TotalsResponse {
+  @ApiProperty({ format: 'date', description: 'Start of the period (a Monday for weeks, the 1st for months)' })
+  periodo!: string;
+
+  @ApiProperty({ format: 'date', description: 'First day of the period inside the range' })
+  desde!: string;
+
+  @ApiProperty({ format: 'date', description: 'Last day of the period inside the range' })
+  hasta!: string;
+}
+
+export class StatsResponse {
+  @ApiProperty({ format: 'date' })
+  desde!: string;
+
+  @ApiProperty({ format: 'date' })
+  hasta!: string;
+
+  @ApiProperty({ enum: PERIODOS })
+  periodo!: Periodo;
+
+  @ApiProperty({ example: 'America/Bogota' })
+  zonaHoraria!: string;
+
+  @ApiProperty({ example: 'COP' })
+  moneda!: string;
+
+  @ApiProperty({ type: TotalsResponse })
+  total!: TotalsResponse;
+
+  @ApiProperty({ type: [PeriodTotalsResponse] })
+  periodos!: PeriodTotalsResponse[];
+
+  static of(request: StatsRequest, stats: ChargeStats): StatsResponse {
+    return {
+      desde: request.desde,
+      hasta: request.hasta,
+      periodo: request.periodo,
+      zonaHoraria: 'America/Bogota',
+      moneda: 'COP',
+      total: stats.total,
+      periodos: stats.periodos,
+    };
+  }
+}

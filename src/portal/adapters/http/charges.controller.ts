@@ -1,0 +1,118 @@
+// Pagos (/portal/pagos): the list with filters and cursor pages, and one charge with its history. The same queries
+// as GET /v1/pagos and GET /v1/pagos/{id}; the history is the charge's own event stream.
+import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import type { FastifyReply } from 'fastify';
+import type { Config } from '../../../kernel/config.js';
+import { FieldError, NotFound } from '../../../kernel/errors.js';
+import { CONFIG } from '../../../kernel/infrastructure.module.js';
+import { NamePeople } from '../../../merchants/application/people/person-access.commands.js';
+import { GetChargeHistory } from '../../../operator/application/get-charge-history/get-charge-history.query.js';
+import { encodeCursor, toListRequest } from '../../../payments/adapters/http/list-charges.query.dto.js';
+import { GetChargeQuery } from '../../../payments/application/get-charge/get-charge.query.js';
+import { ListChargesQuery } from '../../../payments/application/list-charges/list-charges.query.js';
+import { ESTADOS, type Estado } from '../../../payments/domain/charge.js';
+import { ListDeliveries } from '../../../webhooks/application/list-deliveries/list-deliveries.query.js';
+import { sendPage } from './page.js';
+import { DELIVERIES_SHOWN, isHttps } from './portal-http.js';
+import { PortalController, sessionOf, type PortalRequest } from './portal.guard.js';
+import { chargeDetailPage } from './views/charge-detail.views.js';
+import { chargesPage, pageQuery, type ChargeFilters } from './views/charges.views.js';
+import { okNotice, type FieldErrors } from './views/forms.js';
+import { html } from './views/html.js';
+import { deliveriesTable } from './views/webhook.views.js';
+
+const PAGE_SIZE = 20;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+const FILTER_MESSAGES: Record<string, string> = {
+  estado: 'Elige un estado de la lista.',
+  referencia: 'La referencia tiene como máximo 120 caracteres.',
+  desde: 'Escribe la fecha como día, mes y año.',
+  hasta: 'La fecha "hasta" debe ser igual o posterior a "desde".',
+  cursor: 'Ese enlace de página ya no sirve: vuelve a la primera página.',
+};
+
+function checkFilters(filters: ChargeFilters): FieldErrors {
+  const errors: FieldErrors = {};
+  if (filters.estado !== '' && !(ESTADOS as readonly string[]).includes(filters.estado)) errors.estado = FILTER_MESSAGES.estado ?? '';
+  if (filters.referencia.length > 120) errors.referencia = FILTER_MESSAGES.referencia ?? '';
+  if (filters.desde !== '' && !DATE.test(filters.desde)) errors.desde = FILTER_MESSAGES.desde ?? '';
+  if (filters.hasta !== '' && !DATE.test(filters.hasta)) errors.hasta = 'Escribe la fecha como día, mes y año.';
+  return errors;
+}
+
+const one = (value: string | string[] | undefined): string => (typeof value === 'string' ? value.trim() : '');
+
+@PortalController()
+@Controller('portal/pagos')
+export class ChargesController {
+  private readonly https: boolean;
+
+  constructor(
+    private readonly queries: QueryBus,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {
+    this.https = isHttps(config);
+  }
+
+  @Get()
+  async list(
+    @Req() request: PortalRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @Query() query: Record<string, string | string[] | undefined>,
+  ): Promise<string> {
+    const session = sessionOf(request);
+    const filters: ChargeFilters = { estado: one(query.estado), referencia: one(query.referencia), desde: one(query.desde), hasta: one(query.hasta) };
+    const cursor = one(query.cursor);
+    let errors = checkFilters(filters);
+    if (Object.keys(errors).length === 0) {
+      try {
+        const { filter, after } = toListRequest({
+          estado: (filters.estado || undefined) as Estado | undefined,
+          referencia: filters.referencia || undefined,
+          desde: filters.desde || undefined,
+          hasta: filters.hasta || undefined,
+          cursor: cursor || undefined,
+        });
+        const page = await this.queries.execute(new ListChargesQuery(session.principal.merchantId, filter, after, PAGE_SIZE));
+        const model = { filters, charges: page.data, nextQuery: page.next ? pageQuery(filters, encodeCursor(page.next)) : null, paged: cursor !== '', errors };
+        return sendPage(reply, this.https, 200, chargesPage(session, model));
+      } catch (error) {
+        if (!(error instanceof FieldError)) throw error;
+        errors = Object.fromEntries(Object.keys(error.fieldErrors).map((field) => [field, FILTER_MESSAGES[field] ?? 'Revisa este filtro.']));
+      }
+    }
+    return sendPage(reply, this.https, 400, chargesPage(session, { filters, charges: [], nextQuery: null, paged: false, errors }));
+  }
+
+  @Get(':id')
+  async detail(
+    @Param('id') id: string,
+    @Req() request: PortalRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @Query('hecho') hecho: string | undefined,
+  ): Promise<string> {
+    const session = sessionOf(request);
+    // Another merchant's charge is the same 404 as a missing one (DESIGN.md section 7).
+    const charge = await this.queries.execute(new GetChargeQuery(session.principal.merchantId, id));
+    if (!charge) throw new NotFound('Charge');
+    const events = (await this.queries.execute(new GetChargeHistory(charge.id))) ?? [];
+    const people = events.filter((e) => e.metadata.actor.type === 'person').map((e) => e.metadata.actor.id);
+    const names = await this.queries.execute(new NamePeople(session.principal.merchantId, people));
+    const checkoutUrl = `${this.config.publicBaseUrl}/checkout/${charge.checkoutToken}`;
+    // The deliveries query has no charge filter: the charge's are found among the merchant's latest.
+    const recent = (await this.queries.execute(new ListDeliveries(session.principal.merchantId, undefined, DELIVERIES_SHOWN))) ?? [];
+    const deliveries = recent.filter((d) => d.pagoId === charge.id);
+    const extra = html`<section class="card" aria-labelledby="avisos">
+  <h2 id="avisos">Avisos a tu webhook</h2>
+  ${hecho === 'reenviada' ? okNotice('Reenviamos el aviso: su primer intento sale ya.') : ''}
+  ${
+    deliveries.length > 0
+      ? deliveriesTable(session, deliveries, `/portal/pagos/${charge.id}`, false)
+      : html`<p class="hint">Ninguno: solo se avisa cuando el pago se aprueba (payment.completed) o falla (payment.failed).</p>`
+  }
+</section>`;
+    return sendPage(reply, this.https, 200, chargeDetailPage(session, { charge, checkoutUrl, events, names, extra }));
+  }
+}

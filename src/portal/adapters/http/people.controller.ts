@@ -1,0 +1,139 @@
+// Configuración › Personas (/portal/configuracion/personas): the same InvitePerson, ChangePersonRole and RemovePerson
+// commands as /v1/personas, with the person as the actor; the form is checked by the API's own body rules.
+import { Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { plainToInstance } from 'class-transformer';
+import { validate } from 'class-validator';
+import type { FastifyReply } from 'fastify';
+import type { Config } from '../../../kernel/config.js';
+import { DomainError, NotFound } from '../../../kernel/errors.js';
+import { CONFIG } from '../../../kernel/infrastructure.module.js';
+import { InvitePersonBody } from '../../../merchants/adapters/http/people.dto.js';
+import { ChangePersonRole, InvitePerson, ListPeople, RemovePerson } from '../../../merchants/application/people/people.commands.js';
+import type { Person } from '../../../merchants/domain/person.js';
+import { isUuid } from '../../../merchants/domain/uuid.js';
+import type { PortalSession } from '../../application/portal-session.js';
+import { formField, formFields } from './form-body.js';
+import { sendPage, seeOther } from './page.js';
+import { isHttps } from './portal-http.js';
+import { PortalController, sessionOf, type PortalRequest } from './portal.guard.js';
+import { CONFLICT_TEXT } from './views/error.views.js';
+import type { FieldErrors } from './views/forms.js';
+import { invitedPage, peoplePage, removePage, type InviteForm } from './views/people.views.js';
+
+const FIELD_MESSAGES: Record<string, string> = {
+  email: 'Escribe un correo válido, como nombre@tienda.co.',
+  nombre: 'Escribe el nombre (hasta 120 caracteres).',
+  rol: 'Elige un rol.',
+};
+
+const DONE: Record<string, string> = {
+  rol: 'Cambiamos el rol.',
+  quitada: 'Quitamos el acceso.',
+};
+
+const PROBLEMS: Record<string, string> = {
+  ultimo: CONFLICT_TEXT.last_administrator ?? '',
+};
+
+const PEOPLE_PATH = '/portal/configuracion/personas';
+
+@PortalController()
+@Controller('portal/configuracion/personas')
+export class PeopleController {
+  private readonly https: boolean;
+
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    @Inject(CONFIG) config: Config,
+  ) {
+    this.https = isHttps(config);
+  }
+
+  @Get()
+  async page(
+    @Req() request: PortalRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @Query('hecho') hecho: string | undefined,
+    @Query('problema') problema: string | undefined,
+  ): Promise<string> {
+    const session = sessionOf(request);
+    return this.render(session, reply, 200, { nombre: '', email: '', rol: '' }, {}, hecho ? DONE[hecho] : undefined, problema ? PROBLEMS[problema] : undefined);
+  }
+
+  @Post()
+  async invite(@Req() request: PortalRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    const session = sessionOf(request);
+    const form: InviteForm = formFields(request.body, ['nombre', 'email', 'rol']);
+    const body = plainToInstance(InvitePersonBody, form);
+    const failures = await validate(body);
+    if (failures.length > 0) {
+      const errors: FieldErrors = Object.fromEntries(failures.map((f) => [f.property, FIELD_MESSAGES[f.property] ?? 'Revisa este dato.']));
+      return this.render(session, reply, 400, form, errors);
+    }
+    try {
+      const invitation = await this.commands.execute(new InvitePerson(session.principal.merchantId, body.email, body.nombre, body.rol, session.principal.actor));
+      return sendPage(reply, this.https, 200, invitedPage(session, invitation));
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'person_exists') {
+        return this.render(session, reply, 409, form, { email: CONFLICT_TEXT.person_exists ?? '' });
+      }
+      throw error;
+    }
+  }
+
+  @Post(':id/rol')
+  async changeRole(@Param('id') id: string, @Req() request: PortalRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+    const session = sessionOf(request);
+    const rol = formField(request.body, 'rol');
+    if (!isUuid(id)) throw new NotFound('Person');
+    if (rol !== 'administrador' && rol !== 'lectura') {
+      seeOther(reply, this.https, PEOPLE_PATH);
+      return;
+    }
+    await this.tryChange(reply, () => this.commands.execute(new ChangePersonRole(session.principal.merchantId, id, rol, session.principal.actor)), 'rol');
+  }
+
+  @Get(':id/quitar')
+  async confirmRemoval(@Param('id') id: string, @Req() request: PortalRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    const session = sessionOf(request);
+    return sendPage(reply, this.https, 200, removePage(session, await this.person(session, id)));
+  }
+
+  @Post(':id/quitar')
+  async remove(@Param('id') id: string, @Req() request: PortalRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+    const session = sessionOf(request);
+    if (!isUuid(id)) throw new NotFound('Person');
+    const removed = await this.tryChange(reply, () => this.commands.execute(new RemovePerson(session.principal.merchantId, id, session.principal.actor)), 'quitada');
+    // Removing oneself ends one's access: the next page is the sign-in.
+    if (removed && id === session.principal.actor.id) seeOther(reply, this.https, '/portal/ingresar');
+  }
+
+  /** Runs a change and answers 303 to the people page, with the outcome; the last administrator is explained there. */
+  private async tryChange(reply: FastifyReply, change: () => Promise<unknown>, done: string): Promise<boolean> {
+    try {
+      await change();
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'last_administrator') {
+        seeOther(reply, this.https, `${PEOPLE_PATH}?problema=ultimo`);
+        return false;
+      }
+      throw error;
+    }
+    seeOther(reply, this.https, `${PEOPLE_PATH}?hecho=${done}`);
+    return true;
+  }
+
+  private async person(session: PortalSession, id: string): Promise<Person> {
+    const people = await this.queries.execute(new ListPeople(session.principal.merchantId));
+    const person = people.find((p) => p.id === id);
+    if (!person) throw new NotFound('Person');
+    return person;
+  }
+
+  private async render(session: PortalSession, reply: FastifyReply, status: number, form: InviteForm, errors: FieldErrors, done?: string, problem?: string): Promise<string> {
+    const people = await this.queries.execute(new ListPeople(session.principal.merchantId));
+    return sendPage(reply, this.https, status, peoplePage(session, { people, form, errors, done, problem }));
+  }
+}

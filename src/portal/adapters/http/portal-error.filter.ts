@@ -1,0 +1,82 @@
+// Failures on portal pages answer HTML (the API's JSON filter stays for /v1): no session -> to sign-in and back;
+// read-only person writing -> 403 page; stale or foreign form -> 403 page; unknown -> 404; conflicts -> 409 with
+// the reason; anything else -> 500 page, logged.
+import { ArgumentsHost, Catch, HttpException, Inject, Logger, type ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import type { Config } from '../../../kernel/config.js';
+import { DomainError } from '../../../kernel/errors.js';
+import { CONFIG } from '../../../kernel/infrastructure.module.js';
+import { PortalCookies } from './cookies.js';
+import { sendPage, seeOther } from './page.js';
+import type { PortalRequest } from './portal.guard.js';
+import { FormForgeryRejected, SignInRequired } from './portal-errors.js';
+import { CONFLICT_TEXT, errorPage, type ErrorPage } from './views/error.views.js';
+
+const NOT_FOUND: ErrorPage = { title: 'No encontramos esa página', text: 'Puede que el enlace esté incompleto o que lo que buscas no sea de tu comercio.' };
+
+@Catch()
+export class PortalErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Portal');
+  private readonly https: boolean;
+
+  constructor(
+    private readonly cookies: PortalCookies,
+    @Inject(CONFIG) config: Config,
+  ) {
+    this.https = config.publicBaseUrl.startsWith('https://');
+  }
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const request = host.switchToHttp().getRequest<PortalRequest>();
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    if (exception instanceof SignInRequired) {
+      this.cookies.clearSession(reply);
+      const back = exception.returnTo && exception.returnTo !== '/portal' ? `?volver=${encodeURIComponent(exception.returnTo)}` : '';
+      seeOther(reply, this.https, `/portal/ingresar${back}`);
+      void reply.send();
+      return;
+    }
+    const [status, page] = this.pageFor(exception);
+    void reply.send(sendPage(reply, this.https, status, errorPage(page, request.portal ?? null)));
+  }
+
+  private pageFor(exception: unknown): [number, ErrorPage] {
+    if (exception instanceof FormForgeryRejected) {
+      return [403, { title: 'El formulario venció', text: 'Por seguridad no lo aplicamos. Vuelve a la página, recárgala y envíalo otra vez.' }];
+    }
+    if (exception instanceof DomainError) {
+      switch (exception.kind) {
+        case 'forbidden':
+          return [403, { title: 'Tu acceso es de solo lectura', text: 'Puedes consultar todo, pero no hacer cambios. Pide a un administrador de tu comercio que los haga.' }];
+        case 'not_found':
+          return [404, NOT_FOUND];
+        case 'conflict':
+          return [409, { title: 'No se pudo hacer ese cambio', text: CONFLICT_TEXT[exception.code] ?? 'Lo que pediste choca con el estado actual. Recarga la página y revisa.' }];
+        case 'invalid':
+          return [400, { title: 'Revisa lo que enviaste', text: 'Algún dato no es válido. Vuelve atrás y corrígelo.' }];
+        case 'unavailable':
+        case 'rate_limited':
+          return [503, { title: 'Servicio no disponible', text: 'No pudimos completar la operación. Intenta de nuevo en unos minutos.' }];
+        default:
+          break;
+      }
+    }
+    const status = exception instanceof HttpException ? exception.getStatus() : statusOf(exception);
+    if (status === 404) return [404, NOT_FOUND];
+    if (status === 413) return [413, { title: 'Lo que enviaste es demasiado grande', text: 'Vuelve atrás y envía menos datos.' }];
+    if (status !== undefined && status >= 400 && status < 500) {
+      return [400, { title: 'Revisa lo que enviaste', text: 'No pudimos leer el formulario. Vuelve a la página y envíalo otra vez.' }];
+    }
+    this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    return [500, { title: 'Algo salió mal', text: 'No pudimos mostrar esta página. Intenta de nuevo en unos minutos; si sigue pasando, escríbenos.' }];
+  }
+}
+
+/** Fastify's own errors (body too large, unreadable body) carry a statusCode. */
+function statusOf(exception: unknown): number | undefined {
+  if (typeof exception === 'object' && exception !== null && 'statusCode' in exception) {
+    const code = (exception as { statusCode: unknown }).statusCode;
+    return typeof code === 'number' ? code : undefined;
+  }
+  return undefined;
+}

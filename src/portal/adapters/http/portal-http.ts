@@ -1,0 +1,24 @@
+// What every portal controller needs to answer: whether the portal is on https (cookies, HSTS) and the client's
+// address and browser for the sessions page and the per-address sign-in limit.
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../../../kernel/config.js';
+import type { ClientInfo } from '../../application/portal-session.js';
+
+/** How many of the latest deliveries the portal reads (the deliveries query's maximum). */
+export const DELIVERIES_SHOWN = 100;
+
+export const isHttps = (config: Config): boolean => config.publicBaseUrl.startsWith('https://');
+
+/** The address as Fastify sees it: behind a proxy, configure the proxy to pass it (see docs/decisions.md). */
+export function clientOf(request: FastifyRequest): ClientInfo {
+  const agent = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof agent === 'string' ? agent : '' };
+}
+
+/** Where to go after signing in: a portal page only (never another site, never a post-only path). */
+export function safeReturn(candidate: string | undefined): string {
+  if (candidate && /^\/portal\/[A-Za-z0-9/_\-?=&%.~]*$/.test(candidate) && !candidate.startsWith('/portal/salir') && !candidate.startsWith('/portal/ingresar')) {
+    return candidate;
+  }
+  return '/portal/resumen';
+}

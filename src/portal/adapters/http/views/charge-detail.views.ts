@@ -1,0 +1,85 @@
+// One charge: what it is, what it means for the shop, and everything that happened to it (its events, in order).
+// Provider references in the events are never shown: the provider stays out of everything merchants see.
+import type { HistoryEvent } from '../../../../operator/application/get-charge-history/get-charge-history.query.js';
+import type { ChargeSummary } from '../../../../payments/application/charge-summary.js';
+import type { PortalSession } from '../../../application/portal-session.js';
+import { estadoBadge } from './charges.views.js';
+import { actorLabel, dateTime, ESTADO_HELP, money } from './format.js';
+import { html, type Content, type Html } from './html.js';
+import { layout } from './layout.js';
+
+const METHOD: Record<string, string> = { pse: 'PSE', tarjeta: 'tarjeta', efectivo: 'efectivo' };
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+const amount = (value: unknown, moneda: string): string => (typeof value === 'number' ? money(value, moneda) : '');
+
+/** What an event means, in words; undefined for a kind this version does not know (shown by its name). */
+function describe(event: HistoryEvent, charge: ChargeSummary): { title: string; detail?: string } {
+  const d = event.data;
+  switch (event.type) {
+    case 'ChargeCreated':
+      return { title: `Cobro creado por ${amount(d.monto, charge.moneda)}`, detail: text(d.descripcion) || undefined };
+    case 'CheckoutOpened':
+      return { title: 'Página de pago lista para el comprador' };
+    case 'CashVoucherIssued':
+      return { title: 'El comprador eligió pagar en efectivo', detail: `Código de pago ${text(d.voucherReference)}; vence ${text(d.expiresAt) ? dateTime(text(d.expiresAt)) : ''}` };
+    case 'CashVoucherExpired':
+      return { title: 'El código de pago en efectivo venció sin pago', detail: 'El pago sigue pendiente; no se envía ninguna notificación.' };
+    case 'PaymentApproved':
+      return { title: `Pago aprobado (${METHOD[text(d.method)] ?? text(d.method)})`, detail: 'Se notificó payment.completed a tu webhook.' };
+    case 'PaymentFailed':
+      return { title: `El pago no se completó (${METHOD[text(d.method)] ?? text(d.method)})`, detail: 'Se notificó payment.failed a tu webhook. El comprador puede intentar con un cobro nuevo.' };
+    case 'ChargeReconciled':
+      return { title: 'Conciliado con la liquidación', detail: text(d.valueDate) ? `Fecha valor ${text(d.valueDate)}` : undefined };
+    case 'ChargeRefunded':
+      return { title: `Reembolsado al pagador: ${amount(d.monto, charge.moneda)}` };
+    default:
+      return { title: event.type };
+  }
+}
+
+function timeline(events: HistoryEvent[], charge: ChargeSummary, names: Record<string, string>): Html {
+  return html`<ol class="timeline">${events.map((event) => {
+    const { title, detail } = describe(event, charge);
+    return html`<li>
+    <strong>${title}</strong>
+    ${detail ? html`<div>${detail}</div>` : ''}
+    <div class="when"><time datetime="${event.metadata.occurredAt}">${dateTime(event.metadata.occurredAt)}</time> · ${actorLabel(event.metadata.actor, names)}</div>
+  </li>`;
+  })}</ol>`;
+}
+
+export interface ChargeDetailModel {
+  charge: ChargeSummary;
+  checkoutUrl: string;
+  events: HistoryEvent[];
+  names: Record<string, string>;
+  /** Further sections (liquidación, webhook deliveries), when their contexts provide them. */
+  extra: Content;
+}
+
+export function chargeDetailPage(session: PortalSession, model: ChargeDetailModel): string {
+  const { charge } = model;
+  const open = charge.estado === 'creado' || charge.estado === 'pendiente';
+  return layout(
+    html`<p><a href="/portal/pagos">← Todos los pagos</a></p>
+<h1>Pago ${charge.referencia} ${estadoBadge(charge.estado)}</h1>
+<p class="lead">${ESTADO_HELP[charge.estado]}</p>
+<section class="card" aria-labelledby="datos">
+  <h2 id="datos">Datos del pago</h2>
+  <dl class="facts">
+    <dt>Monto</dt><dd>${money(charge.monto, charge.moneda)}</dd>
+    <dt>Referencia</dt><dd>${charge.referencia}</dd>
+    <dt>Creado</dt><dd>${dateTime(charge.creadoEn)}</dd>
+    <dt>Id del pago</dt><dd class="mono">${charge.id}</dd>
+    ${open ? html`<dt>Enlace de pago</dt><dd class="mono"><a href="${model.checkoutUrl}">${model.checkoutUrl}</a></dd>` : ''}
+  </dl>
+</section>
+<section class="card" aria-labelledby="historial">
+  <h2 id="historial">Historial</h2>
+  ${model.events.length > 0 ? timeline(model.events, charge, model.names) : html`<p>Sin eventos todavía.</p>`}
+</section>
+${model.extra}`,
+    { title: `Pago ${charge.referencia}`, session, section: 'pagos' },
+  );
+}

@@ -1,0 +1,47 @@
+// Form parts with their labels, hints and errors tied together for screen readers (aria-describedby, aria-invalid),
+// and the list of errors at the top of a form that failed, as GOV.UK's error summary does.
+import { html, type Html } from './html.js';
+
+export type FieldErrors = Record<string, string>;
+
+export interface FieldOptions {
+  type?: 'text' | 'email' | 'password' | 'url' | 'date' | 'search';
+  value?: string;
+  hint?: string;
+  error?: string;
+  autocomplete?: string;
+  required?: boolean;
+  inputmode?: string;
+  maxlength?: number;
+  autofocus?: boolean;
+  readonly?: boolean;
+}
+
+export function field(name: string, label: string, options: FieldOptions = {}): Html {
+  const id = `campo-${name}`;
+  const described = [options.hint ? `${id}-ayuda` : '', options.error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return html`<div class="field">
+  <label for="${id}">${label}</label>
+  ${options.hint ? html`<p class="hint" id="${id}-ayuda">${options.hint}</p>` : ''}
+  ${options.error ? html`<p class="error-text" id="${id}-error"><span class="visually-hidden">Error: </span>${options.error}</p>` : ''}
+  <input id="${id}" name="${name}" type="${options.type ?? 'text'}"${options.value !== undefined && options.type !== 'password' ? html` value="${options.value}"` : ''}${
+    options.autocomplete ? html` autocomplete="${options.autocomplete}"` : ''
+  }${options.required ? html` required` : ''}${options.inputmode ? html` inputmode="${options.inputmode}"` : ''}${
+    options.maxlength ? html` maxlength="${options.maxlength}"` : ''
+  }${options.autofocus ? html` autofocus` : ''}${options.readonly ? html` readonly` : ''}${described ? html` aria-describedby="${described}"` : ''}${options.error ? html` aria-invalid="true"` : ''}>
+</div>`;
+}
+
+/** The errors of a form that failed, each a link to its field; empty when there are none. */
+export function errorSummary(errors: FieldErrors, formError?: string): Html | '' {
+  const entries = Object.entries(errors);
+  if (entries.length === 0 && !formError) return '';
+  return html`<div class="notice bad" role="alert" aria-labelledby="errores-titulo">
+  <strong class="title" id="errores-titulo">${formError ?? 'Revisa lo que escribiste'}</strong>
+  ${entries.length > 0 ? html`<ul>${entries.map(([name, message]) => html`<li><a href="#campo-${name}">${message}</a></li>`)}</ul>` : ''}
+</div>`;
+}
+
+export function okNotice(message: string | undefined): Html | '' {
+  return message ? html`<p class="notice ok" role="status">${message}</p>` : '';
+}

@@ -1,0 +1,131 @@
+// Configuración › Personas: who has access, with their role; administrators invite, change roles and remove access.
+import type { Invitation } from '../../../../merchants/application/people/people.commands.js';
+import type { Person } from '../../../../merchants/domain/person.js';
+import type { PortalSession } from '../../../application/portal-session.js';
+import { date, dateTime, ROLE_LABEL } from './format.js';
+import { errorSummary, field, okNotice, type FieldErrors } from './forms.js';
+import { html, type Html } from './html.js';
+import { csrfField } from './layout.js';
+import { settingsPage } from './settings.views.js';
+
+export interface InviteForm {
+  nombre: string;
+  email: string;
+  rol: string;
+}
+
+export interface PeoplePageModel {
+  people: Person[];
+  form: InviteForm;
+  errors: FieldErrors;
+  done?: string;
+  problem?: string;
+}
+
+const ROLE_HELP = {
+  administrador: 'Ve todo y cambia la configuración: sitio web, webhook y personas.',
+  lectura: 'Ve pagos, resumen y configuración, pero no puede cambiar nada.',
+};
+
+function roleControl(session: PortalSession, person: Person): Html {
+  return html`<form method="post" action="/portal/configuracion/personas/${person.id}/rol" class="actions role">
+    ${csrfField(session.csrf)}
+    <label class="visually-hidden" for="rol-${person.id}">Rol de ${person.nombre}</label>
+    <select id="rol-${person.id}" name="rol">
+      ${(['administrador', 'lectura'] as const).map((r) => html`<option value="${r}"${person.rol === r ? html` selected` : ''}>${ROLE_LABEL[r]}</option>`)}
+    </select>
+    <button type="submit" class="secondary">Cambiar rol<span class="visually-hidden"> de ${person.nombre}</span></button>
+  </form>`;
+}
+
+function row(session: PortalSession, person: Person, admin: boolean): Html {
+  const self = person.id === session.principal.actor.id;
+  return html`<tr>
+    <td data-label="Nombre"><div>${person.nombre}${self ? html` <span class="badge gray">Tú</span>` : ''}</div></td>
+    <td data-label="Correo"><span class="mono">${person.email}</span></td>
+    <td data-label="Rol">${admin ? roleControl(session, person) : ROLE_LABEL[person.rol]}</td>
+    <td data-label="Estado">${person.estado === 'activa' ? html`<span class="badge ok">Activa</span>` : html`<span class="badge warn">Invitada</span>`}</td>
+    <td data-label="Desde" class="nowrap">${date(person.creadoEn)}</td>
+    ${admin ? html`<td data-label=""><a href="/portal/configuracion/personas/${person.id}/quitar">Quitar acceso<span class="visually-hidden"> de ${person.nombre}</span></a></td>` : ''}
+  </tr>`;
+}
+
+function inviteSection(session: PortalSession, form: InviteForm, errors: FieldErrors): Html {
+  return html`<section class="card" aria-labelledby="invitar">
+  <h2 id="invitar">Invitar a alguien</h2>
+  <p class="hint">Recibirás un enlace para enviarle (por correo o chat). Con él elige su contraseña. Vale 7 días.</p>
+  ${errorSummary(errors)}
+  <form method="post" action="/portal/configuracion/personas" class="stack">
+    ${csrfField(session.csrf)}
+    ${field('nombre', 'Nombre', { value: form.nombre, error: errors.nombre, required: true, maxlength: 120, autocomplete: 'off' })}
+    ${field('email', 'Correo electrónico', { type: 'email', value: form.email, error: errors.email, required: true, autocomplete: 'off' })}
+    <fieldset${errors.rol ? html` aria-describedby="campo-rol-error"` : ''}>
+      <legend>Rol</legend>
+      ${errors.rol ? html`<p class="error-text" id="campo-rol-error">${errors.rol}</p>` : ''}
+      ${(['lectura', 'administrador'] as const).map(
+        (r, i) => html`<label class="radio"><input type="radio" name="rol" value="${r}"${form.rol === r || (form.rol === '' && i === 0) ? html` checked` : ''}${
+          i === 0 ? html` id="campo-rol"` : ''
+        }> <span><strong>${ROLE_LABEL[r]}</strong>: ${ROLE_HELP[r]}</span></label>`,
+      )}
+    </fieldset>
+    <div class="actions"><button type="submit">Invitar</button></div>
+  </form>
+</section>`;
+}
+
+export function peoplePage(session: PortalSession, model: PeoplePageModel): string {
+  const admin = session.principal.role === 'administrador';
+  return settingsPage(
+    session,
+    'personas',
+    'Personas',
+    html`${okNotice(model.done)}${model.problem ? html`<p class="notice bad" role="alert">${model.problem}</p>` : ''}
+<section aria-labelledby="con-acceso">
+  <h2 id="con-acceso">Personas con acceso al portal</h2>
+  <div class="table-wrap"><table class="responsive">
+    <thead><tr><th scope="col">Nombre</th><th scope="col">Correo</th><th scope="col">Rol</th><th scope="col">Estado</th><th scope="col">Desde</th>${
+      admin ? html`<th scope="col"><span class="visually-hidden">Acciones</span></th>` : ''
+    }</tr></thead>
+    <tbody>${model.people.map((p) => row(session, p, admin))}</tbody>
+  </table></div>
+  <p class="hint">El comercio siempre conserva al menos un administrador.</p>
+</section>
+${admin ? inviteSection(session, model.form, model.errors) : ''}`,
+  );
+}
+
+export function invitedPage(session: PortalSession, invitation: Invitation): string {
+  const { person } = invitation;
+  return settingsPage(
+    session,
+    'personas',
+    'Invitación creada',
+    html`<section class="card" aria-labelledby="enlace">
+  <h2 id="enlace">Invitaste a ${person.nombre} (${ROLE_LABEL[person.rol]})</h2>
+  <div class="notice warn" role="status">
+    <strong class="title">Copia este enlace ahora y envíaselo a ${person.email}. No lo volveremos a mostrar.</strong>
+    <span class="secret" id="enlace-invitacion">${invitation.url}</span>
+    Vale hasta: ${dateTime(invitation.expiresAt)}. Quien lo abra podrá elegir la contraseña de esta persona: envíalo solo a ella.
+  </div>
+  <p><a class="button" href="/portal/configuracion/personas">Listo, volver a Personas</a></p>
+</section>`,
+  );
+}
+
+export function removePage(session: PortalSession, person: Person): string {
+  const self = person.id === session.principal.actor.id;
+  return settingsPage(
+    session,
+    'personas',
+    'Quitar acceso',
+    html`<section class="card" aria-labelledby="quitar">
+  <h2 id="quitar">¿Quitar el acceso de ${person.nombre}?</h2>
+  <p>${person.email} dejará de poder entrar al portal${self ? html` (<strong>eres tú</strong>: tu sesión terminará)` : ''}. Podrás invitarla de nuevo cuando quieras.</p>
+  <form method="post" action="/portal/configuracion/personas/${person.id}/quitar" class="actions">
+    ${csrfField(session.csrf)}
+    <button type="submit" class="danger">Sí, quitar el acceso</button>
+    <a href="/portal/configuracion/personas">No, volver</a>
+  </form>
+</section>`,
+  );
+}

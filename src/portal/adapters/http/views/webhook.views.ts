@@ -1,0 +1,194 @@
+// Configuración › Webhook: the endpoint (register with its secret shown once, change the URL, deactivate), and the
+// log of deliveries with every attempt, where a failed one can be sent again.
+import type { AttemptView, DeliveryView } from '../../../../webhooks/application/ports/delivery-log.port.js';
+import type { WebhookEndpointView } from '../../../../webhooks/application/ports/webhook-endpoints.port.js';
+import type { DeliveryEstado } from '../../../../webhooks/domain/delivery.js';
+import type { PortalSession } from '../../../application/portal-session.js';
+import { actorLabel, dateTime } from './format.js';
+import { errorSummary, field, okNotice, type FieldErrors } from './forms.js';
+import { html, type Html } from './html.js';
+import { csrfField } from './layout.js';
+import { settingsPage } from './settings.views.js';
+
+export const DELIVERY_LABEL: Record<DeliveryEstado, string> = {
+  pendiente: 'Pendiente',
+  entregada: 'Entregada',
+  fallida: 'Fallida',
+  sin_endpoint: 'Sin endpoint',
+};
+
+const DELIVERY_BADGE: Record<DeliveryEstado, string> = { pendiente: 'warn', entregada: 'ok', fallida: 'bad', sin_endpoint: 'gray' };
+
+/** What the spec's rules mean for the shop, once, above the form. */
+const RULES = html`<p class="hint">Enviamos <span class="mono">payment.completed</span> y <span class="mono">payment.failed</span> a esta
+dirección, firmados con tu secreto en <span class="mono">svc-signature</span>. Si no responde 2xx, reintentamos a los 1, 5 y 25 segundos.</p>`;
+
+export const deliveryBadge = (estado: DeliveryEstado): Html => html`<span class="badge ${DELIVERY_BADGE[estado]}">${DELIVERY_LABEL[estado]}</span>`;
+
+function attemptResult(attempt: AttemptView): string {
+  if (attempt.codigoEstado !== null) return `HTTP ${attempt.codigoEstado}`;
+  return attempt.error ? `Sin respuesta: ${attempt.error}` : 'Sin respuesta';
+}
+
+function attempts(delivery: DeliveryView): Html {
+  if (delivery.intentos.length === 0) return html`<p class="hint">Aún sin intentos.</p>`;
+  return html`<ol class="attempts">${delivery.intentos.map(
+    (a) => html`<li><strong>${attemptResult(a)}</strong> · ${dateTime(a.enviadoEn)} · ${a.latenciaMs} ms<br><span class="mono">${a.url}</span></li>`,
+  )}</ol>`;
+}
+
+export function resendForm(session: PortalSession, delivery: DeliveryView, back: string): Html | '' {
+  if (session.principal.role !== 'administrador' || delivery.estado === 'pendiente') return '';
+  return html`<form method="post" action="/portal/configuracion/webhook/entregas/${delivery.id}/reenviar" class="inline">
+    ${csrfField(session.csrf)}<input type="hidden" name="volver" value="${back}">
+    <button type="submit" class="secondary">Reenviar<span class="visually-hidden"> la notificación ${delivery.tipo} del ${dateTime(delivery.creadaEn)}</span></button>
+  </form>`;
+}
+
+/** The deliveries as a table, each with its attempts; used on the webhook page and on a charge's page. */
+export function deliveriesTable(session: PortalSession, deliveries: DeliveryView[], back: string, withCharge: boolean): Html {
+  return html`<div class="table-wrap"><table class="responsive">
+  <thead><tr><th scope="col">Evento</th>${withCharge ? html`<th scope="col">Pago</th>` : ''}<th scope="col">Estado</th><th scope="col">Intentos</th><th scope="col"><span class="visually-hidden">Acciones</span></th></tr></thead>
+  <tbody>${deliveries.map(
+    (d) => html`<tr>
+    <td data-label="Evento"><div><span class="mono nowrap">${d.tipo}</span><br><span class="hint">${dateTime(d.creadaEn)}</span></div></td>
+    ${withCharge ? html`<td data-label="Pago"><a href="/portal/pagos/${d.pagoId}">Ver pago</a></td>` : ''}
+    <td data-label="Estado"><div>${deliveryBadge(d.estado)}${
+      d.reenviadaEn ? html`<br><span class="hint">Reenviada ${dateTime(d.reenviadaEn)}</span>` : ''
+    }</div></td>
+    <td data-label="Intentos"><details><summary>${d.intentos.length} ${d.intentos.length === 1 ? 'intento' : 'intentos'}</summary>${attempts(d)}</details></td>
+    <td data-label="">${resendForm(session, d, back)}</td>
+  </tr>`,
+  )}</tbody>
+</table></div>`;
+}
+
+export interface WebhookPageModel {
+  endpoint: WebhookEndpointView | null;
+  names: Record<string, string>;
+  deliveries: DeliveryView[];
+  estado: DeliveryEstado | '';
+  url: string;
+  errors: FieldErrors;
+  done?: string;
+}
+
+function endpointSection(session: PortalSession, model: WebhookPageModel): Html {
+  const admin = session.principal.role === 'administrador';
+  const { endpoint } = model;
+  if (!endpoint) {
+    return html`<section class="card" aria-labelledby="endpoint">
+  <h2 id="endpoint">Endpoint de webhooks</h2>
+  ${RULES}
+  <p class="notice warn">Aún no hay endpoint: tu tienda no recibe avisos de pago. Consulta cada pago con <span class="mono">GET /v1/pagos/{id}</span> mientras tanto.</p>
+  ${
+    admin
+      ? html`${errorSummary(model.errors)}
+  <form method="post" action="/portal/configuracion/webhook" class="stack">
+    ${csrfField(session.csrf)}
+    ${field('url', 'URL del endpoint', { type: 'url', value: model.url, error: model.errors.url, required: true, maxlength: 2048, hint: 'Una dirección https pública de tu servidor. Por ejemplo: https://mitienda.co/webhooks/pasarela' })}
+    <div class="actions"><button type="submit">Registrar endpoint</button></div>
+  </form>`
+      : ''
+  }
+</section>`;
+  }
+  return html`<section class="card" aria-labelledby="endpoint">
+  <h2 id="endpoint">Endpoint de webhooks</h2>
+  ${RULES}
+  <dl class="facts">
+    <dt>URL</dt><dd class="mono">${endpoint.url}</dd>
+    <dt>Estado</dt><dd>${endpoint.activo ? html`<span class="badge ok">Activo</span>` : html`<span class="badge gray">Desactivado: los avisos se guardan sin enviarse</span>`}</dd>
+    <dt>Registrado</dt><dd>${dateTime(endpoint.creadoEn)}</dd>
+    <dt>Último cambio</dt><dd>${dateTime(endpoint.actualizadoEn)}, por ${actorLabel(endpoint.actualizadoPor, model.names)}</dd>
+  </dl>
+  ${
+    admin
+      ? html`<h3>Cambiar la URL</h3>
+  ${errorSummary(model.errors)}
+  <form method="post" action="/portal/configuracion/webhook/url" class="stack">
+    ${csrfField(session.csrf)}
+    ${field('url', 'URL nueva', { type: 'url', value: model.url, error: model.errors.url, required: true, maxlength: 2048, hint: 'Los próximos intentos de cada aviso van a la URL nueva. El secreto no cambia.' })}
+    <div class="actions"><button type="submit">Guardar URL</button></div>
+  </form>
+  <h3>${endpoint.activo ? 'Desactivar' : 'Activar'}</h3>
+  <p class="hint">${
+    endpoint.activo
+      ? 'Mientras esté desactivado, los avisos quedan guardados como "Sin endpoint" y puedes reenviarlos después.'
+      : 'Al activarlo, los avisos nuevos vuelven a enviarse. Los guardados mientras estuvo desactivado se reenvían desde la lista.'
+  }</p>
+  <form method="post" action="/portal/configuracion/webhook/estado">
+    ${csrfField(session.csrf)}<input type="hidden" name="activo" value="${endpoint.activo ? 'false' : 'true'}">
+    <button type="submit" class="${endpoint.activo ? 'danger' : 'secondary'}">${endpoint.activo ? 'Desactivar endpoint' : 'Activar endpoint'}</button>
+  </form>`
+      : ''
+  }
+</section>`;
+}
+
+const FILTERS: Array<[DeliveryEstado | '', string]> = [
+  ['', 'Todas'],
+  ['fallida', 'Fallidas'],
+  ['pendiente', 'Pendientes'],
+  ['sin_endpoint', 'Sin endpoint'],
+  ['entregada', 'Entregadas'],
+];
+
+export function webhookPage(session: PortalSession, model: WebhookPageModel): string {
+  const back = `/portal/configuracion/webhook${model.estado ? `?estado=${model.estado}` : ''}`;
+  return settingsPage(
+    session,
+    'webhook',
+    'Webhook',
+    html`${okNotice(model.done)}
+${endpointSection(session, model)}
+<section class="card" aria-labelledby="entregas">
+  <h2 id="entregas">Avisos enviados</h2>
+  <p class="hint">Los más recientes primero, con cada intento. Un aviso fallido se puede reenviar: llega con el mismo
+  <span class="mono">svc-delivery-id</span>, así tu servidor reconoce los repetidos.</p>
+  <nav aria-label="Filtrar avisos"><ul class="subnav">${FILTERS.map(
+    ([estado, label]) =>
+      html`<li><a href="/portal/configuracion/webhook${estado ? `?estado=${estado}` : ''}"${estado === model.estado ? html` aria-current="page"` : ''}>${label}</a></li>`,
+  )}</ul></nav>
+  ${model.deliveries.length > 0 ? deliveriesTable(session, model.deliveries, back, true) : html`<p>No hay avisos${model.estado ? ' con ese estado' : ' todavía'}.</p>`}
+</section>`,
+  );
+}
+
+export function secretPage(session: PortalSession, endpoint: WebhookEndpointView, secret: string): string {
+  return settingsPage(
+    session,
+    'webhook',
+    'Endpoint registrado',
+    html`<section class="card" aria-labelledby="secreto">
+  <h2 id="secreto">Registraste tu endpoint</h2>
+  <p>Los avisos irán a <span class="mono">${endpoint.url}</span>.</p>
+  <div class="notice warn" role="status">
+    <strong class="title">Copia ahora el secreto de firma y guárdalo en tu servidor. No lo volveremos a mostrar.</strong>
+    <span class="secret" id="secreto-firma">${secret}</span>
+    Con él tu servidor comprueba la firma <span class="mono">svc-signature</span> de cada aviso (HMAC-SHA256).
+  </div>
+  <p><a class="button" href="/portal/configuracion/webhook">Ya lo guardé, continuar</a></p>
+</section>`,
+  );
+}
+
+/** The destination rules' messages (webhooks/domain/destination.ts), in Spanish; unknown ones are kept as they are. */
+export function urlMessage(message: string): string {
+  const rules: Array<[RegExp, (m: RegExpExecArray) => string]> = [
+    [/at most (\d+) characters/, (m) => `Puede tener como máximo ${m[1]} caracteres.`],
+    [/must be an absolute URL/, () => 'Escribe la dirección completa, por ejemplo https://mitienda.co/webhooks.'],
+    [/http only to this machine/, () => 'Debe empezar por https:// (http solo hacia este mismo equipo, en modo de desarrollo).'],
+    [/must be (an )?https/, () => 'Debe empezar por https://.'],
+    [/user information/, () => 'No puede llevar usuario ni contraseña (usuario@sitio).'],
+    [/fragment/, () => 'No puede llevar una parte final con #.'],
+    [/this machine/, () => 'No puede apuntar a este mismo equipo.'],
+    [/must not point to/, () => 'No puede apuntar a una dirección privada o interna: debe ser pública.'],
+    [/public host/, () => 'Debe ser un dominio público, por ejemplo mitienda.co.'],
+  ];
+  for (const [pattern, say] of rules) {
+    const match = pattern.exec(message);
+    if (match) return say(match);
+  }
+  return message;
+}

@@ -1,0 +1,148 @@
+// Configuración › Webhook (/portal/configuracion/webhook): the same RegisterWebhookEndpoint, UpdateWebhookEndpoint
+// and GetWebhookEndpoint as /v1/webhook-endpoint, and the deliveries log with ResendDelivery, the person as actor.
+import { Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import type { FastifyReply } from 'fastify';
+import type { Config } from '../../../kernel/config.js';
+import { DomainError, FieldError, NotFound } from '../../../kernel/errors.js';
+import { CONFIG } from '../../../kernel/infrastructure.module.js';
+import { NamePeople } from '../../../merchants/application/people/person-access.commands.js';
+import { GetWebhookEndpoint } from '../../../webhooks/application/get-endpoint/get-endpoint.query.js';
+import { ListDeliveries } from '../../../webhooks/application/list-deliveries/list-deliveries.query.js';
+import { RegisterWebhookEndpoint } from '../../../webhooks/application/register-endpoint/register-endpoint.command.js';
+import { ResendDelivery } from '../../../webhooks/application/resend-delivery/resend-delivery.command.js';
+import { UpdateWebhookEndpoint } from '../../../webhooks/application/update-endpoint/update-endpoint.command.js';
+import { DELIVERY_ESTADOS, type DeliveryEstado } from '../../../webhooks/domain/delivery.js';
+import type { PortalSession } from '../../application/portal-session.js';
+import { formField } from './form-body.js';
+import { sendPage, seeOther } from './page.js';
+import { DELIVERIES_SHOWN, isHttps } from './portal-http.js';
+import { PortalController, sessionOf, type PortalRequest } from './portal.guard.js';
+import type { FieldErrors } from './views/forms.js';
+import { secretPage, urlMessage, webhookPage } from './views/webhook.views.js';
+
+const PATH = '/portal/configuracion/webhook';
+
+const DONE: Record<string, string> = {
+  url: 'Guardamos la URL nueva.',
+  activo: 'Activamos el endpoint.',
+  inactivo: 'Desactivamos el endpoint.',
+  reenviada: 'Reenviamos el aviso: su primer intento sale ya.',
+  en_curso: 'Ese aviso se está intentando ahora: podrás reenviarlo cuando termine.',
+};
+
+/** Only a portal page to go back to. */
+const backTo = (candidate: string | undefined): string => (candidate && /^\/portal\/[A-Za-z0-9/_\-?=&%.]*$/.test(candidate) ? candidate : PATH);
+
+@PortalController()
+@Controller(PATH)
+export class WebhookController {
+  private readonly https: boolean;
+
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    @Inject(CONFIG) config: Config,
+  ) {
+    this.https = isHttps(config);
+  }
+
+  @Get()
+  async page(
+    @Req() request: PortalRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @Query('estado') estado: string | undefined,
+    @Query('hecho') hecho: string | undefined,
+  ): Promise<string> {
+    const filter = DELIVERY_ESTADOS.find((e) => e === estado) ?? '';
+    return this.render(sessionOf(request), reply, 200, { filter, done: hecho ? DONE[hecho] : undefined });
+  }
+
+  @Post()
+  async register(@Req() request: PortalRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    const session = sessionOf(request);
+    const url = (formField(request.body, 'url') ?? '').trim();
+    try {
+      const { endpoint, secret } = await this.commands.execute(new RegisterWebhookEndpoint(session.principal.merchantId, url, session.principal.actor));
+      // Shown in this answer only: not a redirect, so the secret is in no URL and no history entry.
+      return sendPage(reply, this.https, 201, secretPage(session, endpoint, secret));
+    } catch (error) {
+      if (error instanceof FieldError) return this.render(session, reply, 400, { url, errors: this.errorsOf(error) });
+      throw error;
+    }
+  }
+
+  @Post('url')
+  async changeUrl(@Req() request: PortalRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string | undefined> {
+    const session = sessionOf(request);
+    const url = (formField(request.body, 'url') ?? '').trim();
+    try {
+      await this.commands.execute(new UpdateWebhookEndpoint(session.principal.merchantId, { url }, session.principal.actor));
+    } catch (error) {
+      if (error instanceof FieldError) return this.render(session, reply, 400, { url, errors: this.errorsOf(error) });
+      throw error;
+    }
+    seeOther(reply, this.https, `${PATH}?hecho=url`);
+    return undefined;
+  }
+
+  @Post('estado')
+  async setActive(@Req() request: PortalRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+    const session = sessionOf(request);
+    const activo = formField(request.body, 'activo') === 'true';
+    await this.commands.execute(new UpdateWebhookEndpoint(session.principal.merchantId, { activo }, session.principal.actor));
+    seeOther(reply, this.https, `${PATH}?hecho=${activo ? 'activo' : 'inactivo'}`);
+  }
+
+  @Post('entregas/:id/reenviar')
+  async resend(@Param('id') id: string, @Req() request: PortalRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+    const session = sessionOf(request);
+    // ResendDelivery takes no merchant: the delivery must be one of this merchant's, or it is a 404 like a missing one.
+    const mine = (await this.queries.execute(new ListDeliveries(session.principal.merchantId, undefined, DELIVERIES_SHOWN))) ?? [];
+    if (!mine.some((d) => d.id === id)) throw new NotFound('Delivery');
+    const back = backTo(formField(request.body, 'volver'));
+    const joiner = back.includes('?') ? '&' : '?';
+    try {
+      await this.commands.execute(new ResendDelivery(id, session.principal.actor));
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'delivery_pending') {
+        seeOther(reply, this.https, `${back}${joiner}hecho=en_curso`);
+        return;
+      }
+      throw error;
+    }
+    seeOther(reply, this.https, `${back}${joiner}hecho=reenviada`);
+  }
+
+  private errorsOf(error: FieldError): FieldErrors {
+    return { url: urlMessage(error.fieldErrors.url?.[0] ?? '') };
+  }
+
+  private async render(
+    session: PortalSession,
+    reply: FastifyReply,
+    status: number,
+    options: { filter?: DeliveryEstado | ''; url?: string; errors?: FieldErrors; done?: string },
+  ): Promise<string> {
+    const merchantId = session.principal.merchantId;
+    const endpoint = await this.queries.execute(new GetWebhookEndpoint(merchantId));
+    const filter = options.filter ?? '';
+    const deliveries = (await this.queries.execute(new ListDeliveries(merchantId, filter || undefined, 50))) ?? [];
+    const by = endpoint?.actualizadoPor.type === 'person' ? [endpoint.actualizadoPor.id] : [];
+    const names = await this.queries.execute(new NamePeople(merchantId, by));
+    return sendPage(
+      reply,
+      this.https,
+      status,
+      webhookPage(session, {
+        endpoint,
+        names,
+        deliveries,
+        estado: filter,
+        url: options.url ?? endpoint?.url ?? '',
+        errors: options.errors ?? {},
+        done: options.done,
+      }),
+    );
+  }
+}

@@ -1,0 +1,61 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
+import { CLOCK, type Clock } from '../../../kernel/clock.js';
+import { VerifyPassword } from '../../../merchants/application/people/person-access.commands.js';
+import { normalizeEmail } from '../../../merchants/domain/person.js';
+import { claimAttempt, PER_ACCOUNT, PER_ADDRESS, takeBack, type ThrottlePolicy } from '../../domain/sign-in-throttle.js';
+import { openSession } from '../portal-session.js';
+import { SESSIONS, type Sessions } from '../ports/sessions.port.js';
+import { SIGN_IN_ATTEMPTS, type SignInAttempts } from '../ports/sign-in-attempts.port.js';
+import { SignIn, type SignInResult } from './sign-in.command.js';
+
+/** Closed and expired sessions are kept this long (the sessions page shows open ones only), then deleted. */
+const KEEP_OLD_SESSIONS_MS = 30 * 86_400_000;
+
+@CommandHandler(SignIn)
+export class SignInHandler implements ICommandHandler<SignIn, SignInResult> {
+  constructor(
+    private readonly queries: QueryBus,
+    @Inject(SESSIONS) private readonly sessions: Sessions,
+    @Inject(SIGN_IN_ATTEMPTS) private readonly attempts: SignInAttempts,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ email, password, merchantId, client }: SignIn): Promise<SignInResult> {
+    const account = `cuenta:${normalizeEmail(email)}`;
+    const address = `ip:${client.ip}`;
+    const accountClaim = await this.claim(account, PER_ACCOUNT);
+    if (accountClaim !== 0) return { kind: 'throttled', retryAfterSeconds: accountClaim };
+    const addressClaim = await this.claim(address, PER_ADDRESS);
+    if (addressClaim !== 0) {
+      await this.release(account, PER_ACCOUNT);
+      return { kind: 'throttled', retryAfterSeconds: addressClaim };
+    }
+
+    const matches = (await this.queries.execute(new VerifyPassword(email, password))).filter(
+      (access) => merchantId === undefined || access.merchantId === merchantId,
+    );
+    // No match: the attempt stays counted as a failure on both records.
+    if (matches.length === 0) return { kind: 'wrong' };
+    await this.attempts.update(account, () => ({ next: null, result: undefined }));
+    await this.release(address, PER_ADDRESS);
+    const [only] = matches;
+    if (!only || matches.length > 1) {
+      return { kind: 'choose-merchant', merchants: matches.map((m) => ({ id: m.merchantId, nombre: m.merchantNombre })) };
+    }
+    await this.sessions.purge(new Date(this.clock.now().getTime() - KEEP_OLD_SESSIONS_MS));
+    return { kind: 'signed-in', session: await openSession(this.sessions, this.clock, only.person.id, client) };
+  }
+
+  /** 0 when the attempt may go on; otherwise the seconds to wait. */
+  private claim(key: string, policy: ThrottlePolicy): Promise<number> {
+    return this.attempts.update(key, (record) => {
+      const claim = claimAttempt(record, this.clock.now(), policy);
+      return claim.allowed ? { next: claim.record, result: 0 } : { next: record, result: claim.retryAfterSeconds };
+    });
+  }
+
+  private release(key: string, policy: ThrottlePolicy): Promise<void> {
+    return this.attempts.update(key, (record) => ({ next: takeBack(record, this.clock.now(), policy), result: undefined }));
+  }
+}

@@ -1,0 +1,55 @@
+// The settlement of one charge (DESIGN.md 5.12, 5.12b): its lines, its payout date and its state. Pure: "today"
+// comes in as a Bogota date.
+import type { Estado } from '../../payments/domain/charge.js';
+import { nextBusinessDay } from './colombian-calendar.js';
+import { NoSettlement } from './settlement.errors.js';
+import { settlementLines, type SettledMethod, type SettlementLines, type TaxProfile } from './settlement-lines.js';
+
+/** programada: the payout is ahead; liquidada: its day is over; revertida: the charge was refunded. */
+export type SettlementState = 'programada' | 'liquidada' | 'revertida';
+
+/** What settlement needs to know of a charge. */
+export interface ChargeFacts {
+  chargeId: string;
+  merchantId: string;
+  estado: Estado;
+  monto: number;
+  method: SettledMethod | null;
+  approvedAt: string | null;
+  /** Bogota date of the approval, computed by the caller with the approval instant. */
+  approvalDate: string | null;
+  refundedAt: string | null;
+}
+
+export interface Settlement {
+  lines: SettlementLines;
+  profile: TaxProfile;
+  /** The next Colombian business day after the approval's Bogota date. */
+  payoutDate: string;
+  state: SettlementState;
+}
+
+const SETTLED: ReadonlySet<Estado> = new Set(['aprobado', 'conciliado', 'reembolsado']);
+
+export function payoutDate(approvalDate: string): string {
+  return nextBusinessDay(approvalDate);
+}
+
+/** A charge that was approved: it has a method and an approval time. */
+export type SettledCharge = ChargeFacts & { method: SettledMethod; approvedAt: string; approvalDate: string };
+
+/** The checks before anything is looked up: only approved (later reconciled or refunded) charges have a settlement. */
+export function assertSettled(charge: ChargeFacts): asserts charge is SettledCharge {
+  if (!SETTLED.has(charge.estado) || !charge.method || !charge.approvedAt || !charge.approvalDate) {
+    throw new NoSettlement(charge.estado);
+  }
+}
+
+export function settle(charge: ChargeFacts, profile: TaxProfile, today: string): Settlement {
+  assertSettled(charge);
+  const date = payoutDate(charge.approvalDate);
+  // A refund after the payout is taken from the merchant's next payout; before it, the payout is cancelled. Either
+  // way what this charge brought is reversed.
+  const state: SettlementState = charge.estado === 'reembolsado' ? 'revertida' : today > date ? 'liquidada' : 'programada';
+  return { lines: settlementLines(charge.monto, charge.method, profile), profile, payoutDate: date, state };
+}

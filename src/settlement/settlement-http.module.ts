@@ -1,0 +1,20 @@
+// Settlement's routes by listener: the merchant's liquidación (public API), tariffs, the retefuente table
+// and reconciliation (operator).
+import { Module } from '@nestjs/common';
+import { MerchantsModule } from '../merchants/merchants.module.js';
+import { LiquidacionController } from './adapters/http/liquidacion.controller.js';
+import { OperatorConciliacionesController } from './adapters/http/operator-conciliaciones.controller.js';
+import { OperatorTarifasController } from './adapters/http/operator-tarifas.controller.js';
+import { SettlementModule } from './settlement.module.js';
+
+@Module({
+  imports: [SettlementModule, MerchantsModule],
+  controllers: [LiquidacionController],
+})
+export class SettlementHttpModule {}
+
+@Module({
+  imports: [SettlementModule],
+  controllers: [OperatorTarifasController, OperatorConciliacionesController],
+})
+export class SettlementOperatorModule {}

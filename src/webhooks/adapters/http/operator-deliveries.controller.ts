@@ -1,0 +1,45 @@
+// Operator routes: a merchant's deliveries with their attempts, and sending one again with the same delivery id.
+import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiAcceptedResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Actor } from '../../../kernel/actor.js';
+import { NotFound } from '../../../kernel/errors.js';
+import { UuidOr404Pipe } from '../../../operator/adapters/http/uuid.pipe.js';
+import { ListDeliveries } from '../../application/list-deliveries/list-deliveries.query.js';
+import { ResendDelivery } from '../../application/resend-delivery/resend-delivery.command.js';
+import { DeliveryListResponse, DeliveryResponse, ListDeliveriesParams } from './delivery.dto.js';
+
+/** The operator API has one token, not people: re-sends are recorded as the operator. */
+const OPERATOR: Actor = { type: 'operator', id: 'operator-token' };
+
+@ApiTags('operator')
+@Controller('internal')
+export class OperatorDeliveriesController {
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly commands: CommandBus,
+  ) {}
+
+  @Get('merchants/:id/entregas')
+  @ApiOperation({ summary: "A merchant's webhook deliveries, newest first, each with its attempts (status, latency, error)" })
+  @ApiOkResponse({ type: DeliveryListResponse })
+  @ApiNotFoundResponse({ description: 'No such merchant.' })
+  async list(
+    @Param('id', new UuidOr404Pipe('Merchant')) merchantId: string,
+    @Query() params: ListDeliveriesParams,
+  ): Promise<DeliveryListResponse> {
+    const deliveries = await this.queries.execute(new ListDeliveries(merchantId, params.estado, Number(params.limit ?? 50)));
+    if (!deliveries) throw new NotFound('Merchant');
+    return { data: deliveries.map(DeliveryResponse.of) };
+  }
+
+  @Post('entregas/:id/reenvio')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Send a delivery again: same delivery id and body, freshly signed, a new series of attempts' })
+  @ApiAcceptedResponse({ type: DeliveryResponse, description: 'Queued: attempted at once.' })
+  @ApiNotFoundResponse({ description: 'No such delivery.' })
+  @ApiConflictResponse({ description: 'Still being attempted (code delivery_pending).' })
+  async resend(@Param('id', new UuidOr404Pipe('Delivery')) id: string): Promise<DeliveryResponse> {
+    return DeliveryResponse.of(await this.commands.execute(new ResendDelivery(id, OPERATOR)));
+  }
+}

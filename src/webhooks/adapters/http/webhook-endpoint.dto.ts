@@ -1,0 +1,82 @@
+// Bodies and answers of /v1/webhook-endpoint (DESIGN.md 5.15).
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsDefined, IsString, ValidateIf } from 'class-validator';
+import type { Actor } from '../../../kernel/actor.js';
+import { ActorResponse } from '../../../merchants/adapters/http/merchant.dto.js';
+import type { WebhookEndpointView } from '../../application/ports/webhook-endpoints.port.js';
+import { MAX_WEBHOOK_URL_LENGTH } from '../../domain/destination.js';
+
+const URL_RULES =
+  'https, on a public host; no user@host, no fragment. Webhooks are POSTed here; redirects are not followed. ' +
+  'In the dev mode (the embedded default) http://localhost and http://127.0.0.1 are accepted too.';
+
+export class RegisterWebhookEndpointBody {
+  @ApiProperty({ format: 'uri', maxLength: MAX_WEBHOOK_URL_LENGTH, example: 'https://tienda.example.co/webhooks/pasarela', description: URL_RULES })
+  @IsDefined({ message: 'url is required' })
+  @IsString({ message: 'url must be a string' })
+  url!: string;
+}
+
+export class UpdateWebhookEndpointBody {
+  @ApiPropertyOptional({ format: 'uri', maxLength: MAX_WEBHOOK_URL_LENGTH, description: `A new URL. ${URL_RULES}` })
+  @ValidateIf((body: UpdateWebhookEndpointBody) => body.url !== undefined)
+  @IsString({ message: 'url must be a string' })
+  url?: string;
+
+  @ApiPropertyOptional({ description: 'false: deliveries are kept as sin_endpoint and not sent, until re-sent.' })
+  @ValidateIf((body: UpdateWebhookEndpointBody) => body.activo !== undefined)
+  @IsBoolean({ message: 'activo must be true or false' })
+  activo?: boolean;
+}
+
+export class RegisteredWebhookEndpointResponse {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ format: 'uri' })
+  url!: string;
+
+  @ApiProperty({ example: true })
+  activo!: boolean;
+
+  @ApiProperty({
+    example: 'whsec_3q2-7wJk...',
+    description: 'The signing secret: the HMAC-SHA256 key of svc-signature. Shown only in this answer: keep it now.',
+  })
+  secret!: string;
+
+  static of(view: WebhookEndpointView, secret: string): RegisteredWebhookEndpointResponse {
+    return { id: view.id, url: view.url, activo: view.activo, secret };
+  }
+}
+
+export class WebhookEndpointResponse {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ format: 'uri' })
+  url!: string;
+
+  @ApiProperty()
+  activo!: boolean;
+
+  @ApiProperty({ format: 'date-time' })
+  creadoEn!: string;
+
+  @ApiProperty({ format: 'date-time', description: 'When it was last changed.' })
+  actualizadoEn!: string;
+
+  @ApiProperty({ type: ActorResponse, description: 'Who changed it last.' })
+  actualizadoPor!: Actor;
+
+  static of(view: WebhookEndpointView): WebhookEndpointResponse {
+    return {
+      id: view.id,
+      url: view.url,
+      activo: view.activo,
+      creadoEn: view.creadoEn,
+      actualizadoEn: view.actualizadoEn,
+      actualizadoPor: { type: view.actualizadoPor.type, id: view.actualizadoPor.id },
+    };
+  }
+}

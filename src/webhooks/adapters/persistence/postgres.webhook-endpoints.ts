@@ -1,0 +1,96 @@
+// Merchants' webhook endpoints: one per merchant (a unique merchant_id decides a race), the secret sealed, and a
+// change row for every registration and update (who, when, old and new values: DESIGN.md 5.18).
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { Actor } from '../../../kernel/actor.js';
+import type {
+  EndpointChange,
+  NewWebhookEndpoint,
+  WebhookEndpoints,
+  WebhookEndpointView,
+} from '../../application/ports/webhook-endpoints.port.js';
+
+const COLUMNS = 'id, merchant_id, url, activo, created_at, updated_at, updated_by';
+
+const CREATE = `
+  WITH e AS (
+    INSERT INTO webhook_endpoints (id, merchant_id, url, activo, secret_sealed, created_at, updated_at, updated_by)
+    VALUES ($1, $2, $3, true, $4, $5, $5, $6)
+    ON CONFLICT (merchant_id) DO NOTHING
+    RETURNING ${COLUMNS}
+  ), change AS (
+    INSERT INTO webhook_endpoint_changes (endpoint_id, merchant_id, url_before, url_after, activo_before, activo_after, actor, changed_at)
+    SELECT id, merchant_id, NULL, url, NULL, activo, updated_by, created_at FROM e
+  )
+  SELECT ${COLUMNS} FROM e`;
+
+interface EndpointRow {
+  id: string;
+  merchant_id: string;
+  url: string;
+  activo: boolean;
+  created_at: Date;
+  updated_at: Date;
+  updated_by: Actor;
+}
+
+function toView(row: EndpointRow): WebhookEndpointView {
+  return {
+    id: row.id,
+    merchantId: row.merchant_id,
+    url: row.url,
+    activo: row.activo,
+    creadoEn: row.created_at.toISOString(),
+    actualizadoEn: row.updated_at.toISOString(),
+    actualizadoPor: row.updated_by,
+  };
+}
+
+@Injectable()
+export class PostgresWebhookEndpoints implements WebhookEndpoints {
+  constructor(private readonly db: DataSource) {}
+
+  async create(endpoint: NewWebhookEndpoint): Promise<WebhookEndpointView | null> {
+    const rows = await this.db.query<EndpointRow[]>(CREATE, [
+      endpoint.id,
+      endpoint.merchantId,
+      endpoint.url,
+      endpoint.sealedSecret,
+      endpoint.at,
+      JSON.stringify(endpoint.actor),
+    ]);
+    return rows[0] ? toView(rows[0]) : null;
+  }
+
+  async find(merchantId: string): Promise<WebhookEndpointView | null> {
+    const rows = await this.db.query<EndpointRow[]>(`SELECT ${COLUMNS} FROM webhook_endpoints WHERE merchant_id = $1`, [merchantId]);
+    return rows[0] ? toView(rows[0]) : null;
+  }
+
+  update(merchantId: string, change: EndpointChange, actor: Actor, at: Date): Promise<WebhookEndpointView | null> {
+    // The row is locked first, so racing changes each record the true values before them.
+    return this.db.transaction(async (manager: EntityManager) => {
+      const before = await manager.query<EndpointRow[]>(
+        `SELECT ${COLUMNS} FROM webhook_endpoints WHERE merchant_id = $1 FOR UPDATE`,
+        [merchantId],
+      );
+      const old = before[0];
+      if (!old) return null;
+      const after = await manager.query<EndpointRow[]>(
+        `WITH e AS (
+           UPDATE webhook_endpoints SET url = $2, activo = $3, updated_at = $4, updated_by = $5 WHERE id = $1
+           RETURNING ${COLUMNS})
+         SELECT ${COLUMNS} FROM e`,
+        [old.id, change.url ?? old.url, change.activo ?? old.activo, at, JSON.stringify(actor)],
+      );
+      const row = after[0];
+      if (!row) return null;
+      await manager.query(
+        `INSERT INTO webhook_endpoint_changes (endpoint_id, merchant_id, url_before, url_after, activo_before, activo_after, actor, changed_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [row.id, row.merchant_id, old.url, row.url, old.activo, row.activo, JSON.stringify(actor), at],
+      );
+      return toView(row);
+    });
+  }
+}

@@ -1,0 +1,133 @@
+// The webhook dispatcher (DESIGN.md 3b, 5.16): claims due deliveries under a lease in a short transaction, POSTs
+// them outside any transaction, records each outcome in another short one. Any number may run (SKIP LOCKED); a
+// killed one loses nothing: its leases run out and the deliveries are due again.
+import type { Clock } from '../../../kernel/clock.js';
+import type { ClaimedDelivery, DeliveryQueue } from '../ports/delivery-queue.port.js';
+import type { SecretBox } from '../ports/secret-box.port.js';
+import type { WebhookSender } from '../ports/webhook-sender.port.js';
+import { deliver, type DeliveryParts } from './deliver.js';
+
+export interface DispatcherLogger {
+  error(message: string, trace?: string): void;
+}
+
+export interface DispatcherOptions {
+  retryDelays: readonly number[];
+  /** The sender's time-out: a lease outlives it, so a live dispatcher never loses its claim mid-POST. */
+  timeoutMs: number;
+  /** Deliveries in flight at once. */
+  concurrency?: number;
+  /** Fallback poll, when no notice of new work arrives. */
+  pollMs?: number;
+  /** Pause after a database error. */
+  retryMs?: number;
+  logger: DispatcherLogger;
+}
+
+/** Time beyond the POST's time-out before a claim lapses. */
+export const LEASE_MARGIN_MS = 5000;
+
+export class Dispatcher {
+  private readonly parts: DeliveryParts;
+  private readonly concurrency: number;
+  private readonly pollMs: number;
+  private readonly retryMs: number;
+  private readonly leaseMs: number;
+  private readonly logger: DispatcherLogger;
+  private readonly inflight = new Set<Promise<void>>();
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private shutdown = new AbortController();
+  private woken = false;
+  private wakeSleep: (() => void) | null = null;
+  private unsubscribe: (() => Promise<void>) | null = null;
+
+  constructor(queue: DeliveryQueue, sender: WebhookSender, secrets: SecretBox, clock: Clock, options: DispatcherOptions) {
+    this.parts = { queue, sender, secrets, clock, retryDelays: options.retryDelays };
+    this.concurrency = options.concurrency ?? 32;
+    this.pollMs = options.pollMs ?? 1000;
+    this.retryMs = options.retryMs ?? 1000;
+    this.leaseMs = options.timeoutMs + LEASE_MARGIN_MS;
+    this.logger = options.logger;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.shutdown = new AbortController();
+    this.unsubscribe = this.parts.queue.onWork(() => this.wake());
+    this.loop = this.run();
+  }
+
+  /** Stops claiming, cuts in-flight POSTs short and gives their claims back. */
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    const unsubscribe = this.unsubscribe;
+    this.unsubscribe = null;
+    this.shutdown.abort();
+    this.wake();
+    await this.loop;
+    await Promise.allSettled([...this.inflight]);
+    this.loop = null;
+    await unsubscribe?.();
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      try {
+        const free = this.concurrency - this.inflight.size;
+        if (free <= 0) {
+          this.woken = false;
+          await this.sleep(this.pollMs); // woken when a slot frees
+          continue;
+        }
+        this.woken = false;
+        const claimed = await this.parts.queue.claim(free, this.leaseMs);
+        for (const delivery of claimed) this.track(delivery);
+        // A full claim suggests more is due: go again as soon as a slot frees.
+        if (claimed.length === free) continue;
+        const due = await this.parts.queue.msUntilNextDue();
+        await this.sleep(due === null ? this.pollMs : Math.min(Math.max(due, 5), this.pollMs));
+      } catch (error) {
+        this.logger.error(`Webhook dispatcher: ${describe(error)}; retrying in ${this.retryMs} ms`, error instanceof Error ? error.stack : undefined);
+        await this.sleep(this.retryMs);
+      }
+    }
+  }
+
+  private track(delivery: ClaimedDelivery): void {
+    const attempt: Promise<void> = deliver(this.parts, delivery, this.shutdown.signal)
+      .catch((error: unknown) => {
+        // The outcome was not recorded: the lease runs out and the delivery is attempted again (at least once).
+        this.logger.error(`Delivery ${delivery.id}: ${describe(error)}`, error instanceof Error ? error.stack : undefined);
+      })
+      .finally(() => {
+        this.inflight.delete(attempt);
+        this.wake();
+      });
+    this.inflight.add(attempt);
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (!this.running || this.woken) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.wakeSleep = null;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wakeSleep = done;
+    });
+  }
+
+  private wake(): void {
+    this.woken = true;
+    this.wakeSleep?.();
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

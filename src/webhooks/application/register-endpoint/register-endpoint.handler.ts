@@ -1,0 +1,42 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CLOCK, type Clock } from '../../../kernel/clock.js';
+import type { Config } from '../../../kernel/config.js';
+import { FieldError } from '../../../kernel/errors.js';
+import { CONFIG } from '../../../kernel/infrastructure.module.js';
+import { checkDestination } from '../../domain/destination.js';
+import { WebhookEndpointExists } from '../../domain/webhook.errors.js';
+import { SECRET_BOX, type SecretBox } from '../ports/secret-box.port.js';
+import { WEBHOOK_ENDPOINTS, type WebhookEndpoints } from '../ports/webhook-endpoints.port.js';
+import { RegisterWebhookEndpoint, type RegisteredEndpoint } from './register-endpoint.command.js';
+
+/** `whsec_` + 256 random bits: what a merchant pastes into its verifier as the HMAC key. */
+export const newSigningSecret = (): string => `whsec_${randomBytes(32).toString('base64url')}`;
+
+@CommandHandler(RegisterWebhookEndpoint)
+export class RegisterWebhookEndpointHandler implements ICommandHandler<RegisterWebhookEndpoint, RegisteredEndpoint> {
+  constructor(
+    @Inject(WEBHOOK_ENDPOINTS) private readonly endpoints: WebhookEndpoints,
+    @Inject(SECRET_BOX) private readonly secrets: SecretBox,
+    @Inject(CONFIG) private readonly config: Config,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ merchantId, url, actor }: RegisterWebhookEndpoint): Promise<RegisteredEndpoint> {
+    const checked = checkDestination(url, { allowLoopback: this.config.webhookAllowLoopback });
+    if (!checked.ok) throw FieldError.of('url', checked.reason);
+    const id = randomUUID();
+    const secret = newSigningSecret();
+    const endpoint = await this.endpoints.create({
+      id,
+      merchantId,
+      url: checked.url.href,
+      sealedSecret: this.secrets.seal(secret, id),
+      actor,
+      at: this.clock.now(),
+    });
+    if (!endpoint) throw new WebhookEndpointExists();
+    return { endpoint, secret };
+  }
+}

@@ -1,0 +1,26 @@
+// The webhooks context's expected failures, with stable codes (DESIGN.md 5.1).
+import { DomainError, NotFound } from '../../kernel/errors.js';
+
+export class WebhookEndpointExists extends DomainError {
+  constructor() {
+    super('conflict', 'webhook_endpoint_exists', 'A webhook endpoint is registered already: change it with PUT /v1/webhook-endpoint');
+  }
+}
+
+export class WebhookEndpointNotFound extends NotFound {
+  constructor() {
+    super('Webhook endpoint');
+  }
+}
+
+export class DeliveryNotFound extends NotFound {
+  constructor() {
+    super('Delivery');
+  }
+}
+
+export class DeliveryPending extends DomainError {
+  constructor() {
+    super('conflict', 'delivery_pending', 'The delivery is still being attempted; it can be sent again once it is entregada, fallida or sin_endpoint');
+  }
+}

@@ -1,0 +1,64 @@
+// The webhooks context: merchants' endpoints, the outbox of deliveries, the dispatcher. The adapters are chosen here;
+// the listeners take the part they serve (public API, operator API, worker).
+import { Module, type Provider } from '@nestjs/common';
+import type { Config } from '../kernel/config.js';
+import { CONFIG } from '../kernel/infrastructure.module.js';
+import { MerchantsModule } from '../merchants/merchants.module.js';
+import { AesGcmSecretBox } from './adapters/crypto/aes-gcm.secret-box.js';
+import { HttpWebhookSender } from './adapters/delivery/http.webhook-sender.js';
+import { OperatorDeliveriesController } from './adapters/http/operator-deliveries.controller.js';
+import { WebhookEndpointController } from './adapters/http/webhook-endpoint.controller.js';
+import { PostgresDeliveryLog } from './adapters/persistence/postgres.delivery-log.js';
+import { PostgresDeliveryQueue } from './adapters/persistence/postgres.delivery-queue.js';
+import { PostgresWebhookEndpoints } from './adapters/persistence/postgres.webhook-endpoints.js';
+import { WebhookDispatcher } from './adapters/webhook-dispatcher.service.js';
+import { GetWebhookEndpointHandler } from './application/get-endpoint/get-endpoint.handler.js';
+import { ListDeliveriesHandler } from './application/list-deliveries/list-deliveries.handler.js';
+import { DELIVERY_LOG } from './application/ports/delivery-log.port.js';
+import { DELIVERY_QUEUE } from './application/ports/delivery-queue.port.js';
+import { SECRET_BOX } from './application/ports/secret-box.port.js';
+import { WEBHOOK_ENDPOINTS } from './application/ports/webhook-endpoints.port.js';
+import { WEBHOOK_SENDER } from './application/ports/webhook-sender.port.js';
+import { RegisterWebhookEndpointHandler } from './application/register-endpoint/register-endpoint.handler.js';
+import { ResendDeliveryHandler } from './application/resend-delivery/resend-delivery.handler.js';
+import { UpdateWebhookEndpointHandler } from './application/update-endpoint/update-endpoint.handler.js';
+
+const secretBox: Provider = {
+  provide: SECRET_BOX,
+  useFactory: (config: Config) => new AesGcmSecretBox(config.webhookSecretKey),
+  inject: [CONFIG],
+};
+
+const sender: Provider = {
+  provide: WEBHOOK_SENDER,
+  useFactory: (config: Config) => new HttpWebhookSender({ allowLoopback: config.webhookAllowLoopback }, config.webhookTimeoutMs),
+  inject: [CONFIG],
+};
+
+/** The merchant API's part: /v1/webhook-endpoint. */
+@Module({
+  imports: [MerchantsModule],
+  controllers: [WebhookEndpointController],
+  providers: [
+    RegisterWebhookEndpointHandler,
+    GetWebhookEndpointHandler,
+    UpdateWebhookEndpointHandler,
+    { provide: WEBHOOK_ENDPOINTS, useClass: PostgresWebhookEndpoints },
+    secretBox,
+  ],
+})
+export class WebhooksHttpModule {}
+
+/** The operator API's part: deliveries with their attempts, and re-sending one. */
+@Module({
+  controllers: [OperatorDeliveriesController],
+  providers: [ListDeliveriesHandler, ResendDeliveryHandler, { provide: DELIVERY_LOG, useClass: PostgresDeliveryLog }],
+})
+export class WebhooksOperatorModule {}
+
+/** The worker's part: the dispatcher. */
+@Module({
+  providers: [WebhookDispatcher, { provide: DELIVERY_QUEUE, useClass: PostgresDeliveryQueue }, sender, secretBox],
+  exports: [WebhookDispatcher],
+})
+export class WebhooksWorkerModule {}

@@ -1,0 +1,176 @@
+// The hosted page over plain HTTP: what it shows, its security headers, its forms, the way back to the merchant,
+// and the cash voucher's life (issued once, paid by the network or expired by the worker).
+import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { DEFAULT_RETURN_URL, onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
+import { createCharge, estadoOf, eventTypes, eventually, MovableClock, operator, PAYER, postForm } from './paying.js';
+
+const NBSP = '\u00a0';
+
+describe('the hosted checkout page', () => {
+  const clock = new MovableClock();
+  let gw: TestGateway;
+  let merchant: OnboardedMerchant;
+
+  beforeAll(async () => {
+    gw = await startTestGateway({ voucherExpiryIntervalMs: 100 }, clock);
+    merchant = await onboardMerchant(gw, { nombre: 'Tienda La Esquina' });
+  });
+  afterAll(() => gw.close());
+
+  it("shows the merchant, the concept and the amount as $ 150.000, in Spanish, with the methods", async () => {
+    const charge = await createCharge(gw, merchant);
+    const page = await http('GET', charge.checkoutUrl);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html; charset=utf-8/);
+    expect(page.text).toContain('<html lang="es-CO">');
+    expect(page.text).toContain('Tienda La Esquina');
+    expect(page.text).toContain('Camiseta talla M');
+    expect(page.text).toContain(`$${NBSP}150.000`);
+    for (const method of ['PSE', 'Tarjeta de crédito o débito', 'Efectivo']) expect(page.text).toContain(method);
+  });
+
+  it('is private, uncached and unframeable; the CSP allows the card frame only from the provider origin', async () => {
+    const charge = await createCharge(gw, merchant);
+    const page = await http('GET', `${charge.checkoutUrl}?metodo=tarjeta`);
+    const sandbox = new URL(gw.infra.config.sandboxPublicUrl).origin;
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain(`frame-src ${sandbox}`);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    const frame = /<iframe[^>]+src="([^"]+)"/.exec(page.text)?.[1] ?? '';
+    expect(new URL(frame.replace(/&amp;/g, '&')).origin).toBe(sandbox);
+    expect(page.text).toMatch(/<iframe[^>]+title="[^"]+"/);
+  });
+
+  it('answers 404 pages for an unknown or malformed token', async () => {
+    for (const token of ['AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'no válido', '../v1']) {
+      const page = await http('GET', `${gw.publicUrl}/checkout/${encodeURIComponent(token)}`);
+      expect(page.status).toBe(404);
+      expect(page.text).toContain('Este enlace de pago no existe');
+    }
+  });
+
+  it('re-shows the PSE form with the problems named in Spanish, the typed values kept', async () => {
+    const charge = await createCharge(gw, merchant);
+    const page = await postForm(`${charge.checkoutUrl}/pse`, {
+      banco: '',
+      tipoPersona: 'juridica',
+      tipoDocumento: 'NIT',
+      numeroDocumento: '890903938-7',
+      nombre: 'Ana',
+      email: 'ana@example.com',
+    });
+    expect(page.status).toBe(400);
+    expect(page.text).toContain('Revisa estos datos');
+    expect(page.text).toContain('Elige tu banco.');
+    expect(page.text).toMatch(/id="numeroDocumento"[^>]*value="890903938-7"[^>]*aria-invalid="true"/);
+    expect(await estadoOf(gw, merchant, charge.id)).toBe('pendiente');
+  });
+
+  it('sends a PSE buyer to the bank page (303), which returns them to our page', async () => {
+    const charge = await createCharge(gw, merchant);
+    const started = await postForm(`${charge.checkoutUrl}/pse`, { ...PAYER, banco: '9902' });
+    expect(started.status).toBe(303);
+    const bank = started.headers.get('location') ?? '';
+    expect(bank.startsWith(`${gw.infra.config.sandboxPublicUrl}/pse/`)).toBe(true);
+    const back = await postForm(bank, { decision: 'aprobar' });
+    expect(back.headers.get('location')).toBe(charge.checkoutUrl);
+    expect(await estadoOf(gw, merchant, charge.id)).toBe('fallido');
+  });
+
+  it('cancels a PSE debit left at the bank when the buyer chooses another method; the bank page then refuses it', async () => {
+    const charge = await createCharge(gw, merchant);
+    const bank = (await postForm(`${charge.checkoutUrl}/pse`, { ...PAYER, banco: '1007' })).headers.get('location') ?? '';
+    const page = await http('GET', charge.checkoutUrl);
+    expect(page.text).toContain('Empezaste un pago PSE con Bancolombia');
+    expect(page.text).toContain(`href="${bank}"`);
+    expect((await postForm(`${charge.checkoutUrl}/efectivo`, {})).status).toBe(303);
+    const bankPage = await http('GET', bank);
+    expect(bankPage.text).toContain('Esta transacción fue cancelada');
+    expect(bankPage.text).not.toContain('<form');
+    await postForm(bank, { decision: 'aprobar' });
+    expect(await estadoOf(gw, merchant, charge.id)).toBe('pendiente');
+    expect(await eventTypes(gw, charge.id)).toEqual(['ChargeCreated', 'CheckoutOpened', 'CashVoucherIssued']);
+  });
+
+  it('holds a pending bank: no second payment while it processes, then approved when the bank decides', async () => {
+    const charge = await createCharge(gw, merchant);
+    const bank = (await postForm(`${charge.checkoutUrl}/pse`, { ...PAYER, banco: '9903' })).headers.get('location') ?? '';
+    await postForm(bank, { decision: 'aprobar' });
+    const waiting = await http('GET', charge.checkoutUrl);
+    expect(waiting.text).toContain('Estamos confirmando tu pago');
+    expect(waiting.text).not.toContain('<form');
+    expect(waiting.text).toContain('http-equiv="refresh"');
+    const cash = await postForm(`${charge.checkoutUrl}/efectivo`, {});
+    expect(cash.status).toBe(409);
+    expect(await estadoOf(gw, merchant, charge.id)).toBe('pendiente');
+    clock.advance(61_000);
+    expect(await eventually(() => estadoOf(gw, merchant, charge.id), (e) => e === 'aprobado', 4000)).toBe('aprobado');
+  });
+
+  it('goes back to the return page exactly as registered, no parameters; or to the charge urlRetorno', async () => {
+    const charge = await createCharge(gw, merchant);
+    const back = await http('GET', `${charge.checkoutUrl}/volver`);
+    expect(back.status).toBe(303);
+    expect(back.headers.get('location')).toBe(DEFAULT_RETURN_URL);
+    const own = await createCharge(gw, merchant, { urlRetorno: 'https://pagos.tienda.example.co/retorno?orden=77&canal=web' });
+    const ownBack = await http('GET', `${own.checkoutUrl}/volver`);
+    expect(ownBack.headers.get('location')).toBe('https://pagos.tienda.example.co/retorno?orden=77&canal=web');
+    expect(ownBack.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+
+  it('shows a final charge with its state and no payment form; posting a payment to it changes nothing', async () => {
+    const charge = await createCharge(gw, merchant);
+    await operator(gw, 'POST', `/internal/sandbox/pagos/${charge.id}/resultado`, { resultado: 'aprobado' });
+    for (const url of [charge.checkoutUrl, `${charge.checkoutUrl}?metodo=pse`, `${charge.checkoutUrl}?metodo=tarjeta`]) {
+      const page = await http('GET', url);
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('¡Pago aprobado!');
+      expect(page.text).not.toMatch(/<form|<iframe|<input|<select/);
+    }
+    const events = await eventTypes(gw, charge.id);
+    expect((await postForm(`${charge.checkoutUrl}/efectivo`, {})).status).toBe(409);
+    expect((await postForm(`${charge.checkoutUrl}/pse`, { ...PAYER, banco: '9901' })).status).toBe(409);
+    expect(await eventTypes(gw, charge.id)).toEqual(events);
+  });
+
+  it('issues one cash voucher (a second click shows it again) and then offers no other method', async () => {
+    const charge = await createCharge(gw, merchant);
+    expect((await postForm(`${charge.checkoutUrl}/efectivo`, {})).headers.get('location')).toBe(`/checkout/${charge.token}`);
+    await postForm(`${charge.checkoutUrl}/efectivo`, {});
+    expect(await eventTypes(gw, charge.id)).toEqual(['ChargeCreated', 'CheckoutOpened', 'CashVoucherIssued']);
+    const page = await http('GET', `${charge.checkoutUrl}?metodo=pse`);
+    expect(page.text).toContain('Tu código para pagar en efectivo');
+    expect(page.text).toContain('110342');
+    expect(page.text).not.toMatch(/<form|<iframe/);
+    expect((await postForm(`${charge.checkoutUrl}/pse`, { ...PAYER, banco: '9901' })).status).toBe(409);
+    expect(await estadoOf(gw, merchant, charge.id)).toBe('pendiente');
+  });
+
+  it('expires a voucher past its deadline: CashVoucherExpired, still pendiente, the network can no longer take it', async () => {
+    const charge = await createCharge(gw, merchant);
+    await postForm(`${charge.checkoutUrl}/efectivo`, {});
+    const [voucher] = await gw.infra.dataSource.query(
+      "SELECT data FROM events WHERE stream_id = $1 AND type = 'CashVoucherIssued'",
+      [`charge-${charge.id}`],
+    );
+    // 72 hours by default.
+    expect(Date.parse(voucher.data.expiresAt) - clock.now().getTime()).toBeGreaterThan(71.9 * 3600_000);
+    clock.advance(72 * 3600_000 + 1000);
+    const types = await eventually(() => eventTypes(gw, charge.id), (t) => t.includes('CashVoucherExpired'), 5000);
+    expect(types).toEqual(['ChargeCreated', 'CheckoutOpened', 'CashVoucherIssued', 'CashVoucherExpired']);
+    expect(await estadoOf(gw, merchant, charge.id)).toBe('pendiente');
+    const counter = await postForm(`${gw.infra.config.sandboxPublicUrl}/red-efectivo`, { referencia: voucher.data.voucherReference });
+    expect(counter.status).toBe(409);
+    expect(counter.text).toContain('venció');
+    expect(await estadoOf(gw, merchant, charge.id)).toBe('pendiente');
+    const page = await http('GET', charge.checkoutUrl);
+    expect(page.text).toContain('El código de pago venció');
+    expect(page.text).not.toMatch(/<form|<iframe/);
+  });
+});

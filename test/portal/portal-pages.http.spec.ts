@@ -1,0 +1,164 @@
+// The portal's pages over HTTP: charges (filters, pages, detail), the site registration and people forms, each
+// change sent through the API's own commands with the person recorded as its author.
+import { randomUUID } from 'node:crypto';
+import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
+import { approveCharge } from '../support/outcomes.js';
+import { createCharge } from './charges-fixture.js';
+import { acceptInvitation, csrfOf, operatorInvites, PortalClient, signIn, STRONG_PASSWORD } from './portal-client.js';
+
+describe('portal pages', () => {
+  let gw: TestGateway;
+  let shop: OnboardedMerchant;
+  let admin: PortalClient;
+  let adminId: string;
+
+  const post = async (client: PortalClient, path: string, fields: Record<string, string>) => {
+    const page = await client.get('/portal/sesiones');
+    return client.post(path, { csrf: csrfOf(page.text), ...fields });
+  };
+
+  beforeAll(async () => {
+    gw = await startTestGateway();
+    shop = await onboardMerchant(gw, { nombre: 'Panadería San José' });
+    admin = await acceptInvitation(gw, await operatorInvites(gw, shop.merchantId, 'marta@pan.co', 'Marta'));
+    adminId = (await http('GET', `${gw.publicUrl}/v1/personas`, { token: shop.apiKey })).body[0].id;
+  });
+  afterAll(() => gw.close());
+
+  describe('Pagos', () => {
+    it('shows a charge with its history and never the provider; pending ones show their payment link', async () => {
+      const id = await createCharge(gw, shop, 'PAN-1', 45_000);
+      await approveCharge(gw, id);
+      const page = await admin.get(`/portal/pagos/${id}`);
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('$\u00a045.000');
+      expect(page.text).toContain('Pago aprobado (tarjeta)');
+      expect(page.text).not.toMatch(/sandbox|providerReference|ref_|providerSessionId/i);
+      expect(page.text).not.toContain('Enlace de pago');
+      const pending = await createCharge(gw, shop, 'PAN-2', 12_000);
+      const pendingPage = await admin.get(`/portal/pagos/${pending}`);
+      expect(pendingPage.text).toContain(`${gw.publicUrl}/checkout/`);
+    });
+
+    it("another merchant's charge, a missing one and a malformed id are the same 404 page", async () => {
+      const other = await onboardMerchant(gw, {});
+      const theirs = await createCharge(gw, other, 'OTRA-1', 10_000);
+      for (const id of [theirs, randomUUID(), 'no-es-un-id']) {
+        const page = await admin.get(`/portal/pagos/${id}`);
+        expect(page.status).toBe(404);
+        expect(page.text).toContain('No encontramos esa página');
+      }
+    });
+
+    it('explains filters it cannot use: dates in the wrong order, an unknown state, a stale page link', async () => {
+      const reversed = await admin.get('/portal/pagos?desde=2026-11-20&hasta=2026-11-10');
+      expect(reversed.status).toBe(400);
+      expect(reversed.text).toContain('debe ser igual o posterior a');
+      expect((await admin.get('/portal/pagos?estado=regalado')).status).toBe(400);
+      const stale = await admin.get('/portal/pagos?cursor=esto-no-es-un-cursor');
+      expect(stale.status).toBe(400);
+      expect(stale.text).toContain('Ese enlace de página ya no sirve');
+    });
+  });
+
+  describe('Configuración › Sitio web', () => {
+    it('refuses a return page outside the site, in Spanish, and keeps what was typed', async () => {
+      const answer = await post(admin, '/portal/configuracion/sitio', { sitioWeb: 'https://pan.example.co', urlRetorno: 'https://otra-tienda.co/gracias' });
+      expect(answer.status).toBe(400);
+      expect(answer.text).toContain('Debe estar en pan.example.co o en un subdominio suyo');
+      expect(answer.text).toContain('value="https://otra-tienda.co/gracias"');
+    });
+
+    it('saves through the API command: the API reads it, with the person as author, and the change is in the history', async () => {
+      const answer = await post(admin, '/portal/configuracion/sitio', { sitioWeb: 'https://pan.example.co', urlRetorno: 'https://www.pan.example.co/gracias' });
+      expect(answer.status).toBe(303);
+      expect(answer.location).toBe('/portal/configuracion/sitio?hecho=sitio');
+      const api = await http('GET', `${gw.publicUrl}/v1/merchants/me/registro-web`, { token: shop.apiKey });
+      expect(api.body).toMatchObject({ sitioWeb: 'https://pan.example.co', actualizadoPor: { type: 'person', id: adminId } });
+      const [change] = await gw.infra.dataSource.query('SELECT actor FROM web_registration_changes WHERE merchant_id = $1 ORDER BY id DESC LIMIT 1', [
+        shop.merchantId,
+      ]);
+      expect(change.actor).toEqual({ type: 'person', id: adminId });
+      const page = await admin.get('/portal/configuracion/sitio?hecho=sitio');
+      expect(page.text).toContain('Guardamos el sitio web');
+      expect(page.text).toContain('por Marta');
+    });
+  });
+
+  describe('Configuración › Personas', () => {
+    it('checks the invitation form with the API rules and answers in Spanish', async () => {
+      const answer = await post(admin, '/portal/configuracion/personas', { nombre: '', email: 'no-es-correo', rol: 'jefe' });
+      expect(answer.status).toBe(400);
+      expect(answer.text).toContain('Escribe un correo válido');
+      expect(answer.text).toContain('Escribe el nombre');
+      expect(answer.text).toContain('Elige un rol');
+    });
+
+    it('invites: the link is shown once and works; the person is recorded as the one who invited', async () => {
+      const answer = await post(admin, '/portal/configuracion/personas', { nombre: 'Pedro', email: 'Pedro@Pan.co', rol: 'administrador' });
+      expect(answer.status).toBe(200);
+      const link = /id="enlace-invitacion">([^<]+)</.exec(answer.text)?.[1] ?? '';
+      expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/portal\/invitacion\/[A-Za-z0-9_-]{43}$/);
+      expect((await admin.get('/portal/configuracion/personas')).text).not.toContain(link);
+      const [change] = await gw.infra.dataSource.query("SELECT actor FROM personas_cambios WHERE despues->>'email' = 'pedro@pan.co'");
+      expect(change.actor).toEqual({ type: 'person', id: adminId });
+      await acceptInvitation(gw, new URL(link).pathname);
+      const again = await post(admin, '/portal/configuracion/personas', { nombre: 'Pedro', email: 'pedro@pan.co', rol: 'lectura' });
+      expect(again.status).toBe(409);
+      expect(again.text).toContain('Esa persona ya tiene acceso');
+    });
+
+    it('the last administrator cannot be demoted: the page says why', async () => {
+      const solo = await onboardMerchant(gw, {});
+      const owner = await acceptInvitation(gw, await operatorInvites(gw, solo.merchantId, 'unica@x.co'));
+      const ownerId = (await http('GET', `${gw.publicUrl}/v1/personas`, { token: solo.apiKey })).body[0].id;
+      const answer = await post(owner, `/portal/configuracion/personas/${ownerId}/rol`, { rol: 'lectura' });
+      expect(answer.status).toBe(303);
+      expect(answer.location).toBe('/portal/configuracion/personas?problema=ultimo');
+      expect((await owner.get(answer.location!)).text).toContain('al menos un administrador');
+      expect((await http('GET', `${gw.publicUrl}/v1/personas`, { token: solo.apiKey })).body[0].rol).toBe('administrador');
+    });
+
+    it('changes a role and removes access with the person as author; removing oneself ends the session', async () => {
+      const people = (await http('GET', `${gw.publicUrl}/v1/personas`, { token: shop.apiKey })).body;
+      const pedro = people.find((p: { email: string }) => p.email === 'pedro@pan.co');
+      expect((await post(admin, `/portal/configuracion/personas/${pedro.id}/rol`, { rol: 'lectura' })).location).toBe('/portal/configuracion/personas?hecho=rol');
+      const confirm = await admin.get(`/portal/configuracion/personas/${pedro.id}/quitar`);
+      expect(confirm.text).toContain('¿Quitar el acceso de Pedro?');
+      expect((await admin.post(`/portal/configuracion/personas/${pedro.id}/quitar`, { csrf: csrfOf(confirm.text) })).location).toBe(
+        '/portal/configuracion/personas?hecho=quitada',
+      );
+      const history = await gw.infra.dataSource.query("SELECT accion, actor FROM personas_cambios WHERE persona_id = $1 ORDER BY id", [pedro.id]);
+      expect(history.map((h: { accion: string }) => h.accion)).toEqual(['invitada', 'activada', 'rol', 'eliminada']);
+      expect(history[2].actor).toEqual({ type: 'person', id: adminId });
+      expect(history[3].actor).toEqual({ type: 'person', id: adminId });
+
+      const second = await post(admin, '/portal/configuracion/personas', { nombre: 'Sofía', email: 'sofia@pan.co', rol: 'administrador' });
+      const sofia = await acceptInvitation(gw, new URL(/id="enlace-invitacion">([^<]+)</.exec(second.text)![1]!).pathname);
+      const sofiaId = (await http('GET', `${gw.publicUrl}/v1/personas`, { token: shop.apiKey })).body.find((p: { email: string }) => p.email === 'sofia@pan.co').id;
+      const self = await post(sofia, `/portal/configuracion/personas/${sofiaId}/quitar`, {});
+      expect(self.location).toBe('/portal/ingresar');
+      expect((await sofia.get('/portal/resumen')).status).toBe(303);
+    });
+  });
+
+  describe('one email in two shops', () => {
+    it('with the same password, sign-in asks which shop; the choice signs into that one', async () => {
+      const second = await onboardMerchant(gw, { nombre: 'Panadería Sucursal Norte' });
+      await acceptInvitation(gw, await operatorInvites(gw, second.merchantId, 'marta@pan.co', 'Marta'));
+      const first = await signIn(gw, 'marta@pan.co', STRONG_PASSWORD);
+      expect(first.answer.status).toBe(200);
+      expect(first.answer.text).toContain('¿A qué comercio quieres entrar?');
+      expect(first.answer.text).toContain('Panadería Sucursal Norte');
+      const chosen = await first.client.post('/portal/ingresar', {
+        csrf: csrfOf(first.answer.text),
+        email: 'marta@pan.co',
+        password: STRONG_PASSWORD,
+        comercio: second.merchantId,
+      });
+      expect(chosen.status).toBe(303);
+      expect((await first.client.get('/portal/resumen')).text).toContain('Panadería Sucursal Norte');
+    });
+  });
+});

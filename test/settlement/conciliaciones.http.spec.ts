@@ -1,0 +1,144 @@
+// POST /internal/conciliaciones through the real servers: a report with a deliberately wrong line, imported twice.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
+import { approveCharge, failCharge, recordRefund } from '../support/outcomes.js';
+
+describe('reconciliation with the provider settlement report', () => {
+  let gw: TestGateway;
+  let shop: OnboardedMerchant;
+  let n = 0;
+  const charges: Record<string, { id: string; ref: string }> = {};
+
+  const create = async (monto: number): Promise<string> => {
+    const answer = await http('POST', `${gw.publicUrl}/v1/pagos`, {
+      token: shop.apiKey,
+      headers: { 'idempotency-key': `rec-${++n}` },
+      body: { merchantId: shop.merchantId, monto, moneda: 'COP', referencia: `REC-${n}` },
+    });
+    expect(answer.status).toBe(201);
+    return answer.body.id;
+  };
+  const importReport = (reporte: string) => http('POST', `${gw.adminUrl}/internal/conciliaciones`, { token: gw.operatorToken, body: { reporte } });
+  const estado = async (id: string): Promise<string> => (await http('GET', `${gw.publicUrl}/v1/pagos/${id}`, { token: shop.apiKey })).body.estado;
+
+  beforeAll(async () => {
+    gw = await startTestGateway();
+    shop = await onboardMerchant(gw);
+    for (const [name, monto] of [['uno', 150_000], ['dos', 42_000], ['caro', 80_000], ['fallido', 10_000], ['devuelto', 9_000]] as const) {
+      const id = await create(monto);
+      const ref = name === 'fallido' ? await failCharge(gw, id, { method: 'pse' }) : await approveCharge(gw, id, { method: 'pse' });
+      charges[name] = { id, ref };
+    }
+    await recordRefund(gw, charges.devuelto!.id);
+    charges.pendiente = { id: await create(5_000), ref: 'sin-referencia' };
+    // The references read model follows the events by a moment.
+    for (let tries = 0; tries < 200; tries++) {
+      const rows = await gw.infra.dataSource.query('SELECT count(*)::int AS n FROM provider_references');
+      if (rows[0].n === 5) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('provider_references did not catch up');
+  });
+  afterAll(() => gw.close());
+
+  const report = (): string =>
+    [
+      'referencia_proveedor,monto,fecha',
+      `${charges.uno!.ref},150000,2026-11-20`,
+      `${charges.dos!.ref},42000,2026-11-20`,
+      `${charges.caro!.ref},8000,2026-11-20`, // the wrong line: 8.000 where the charge is 80.000
+      'sbx-desconocida-0001,12000,2026-11-20',
+      `${charges.fallido!.ref},10000,2026-11-20`,
+      `${charges.devuelto!.ref},9000,2026-11-20`,
+      `${charges.uno!.ref},150000,2026-11-20`,
+      'basura;sin;formato,12.000,20/11/2026',
+      '',
+    ].join('\r\n');
+
+  it('reconciles the matching aprobado charges and reports each mismatch with its reason', async () => {
+    const answer = await importReport(report());
+    expect(answer.status).toBe(200);
+    expect(answer.body.reporte).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(answer.body.repetidoDe).toBeNull();
+    expect(answer.body.lineas).toBe(8);
+    expect(answer.body.conciliados.map((l: { pagoId: string }) => l.pagoId)).toEqual([charges.uno!.id, charges.dos!.id]);
+    expect(answer.body.yaConciliados).toEqual([]);
+    expect(answer.body.diferencias).toEqual([
+      { linea: 4, referenciaProveedor: charges.caro!.ref, monto: 8_000, fecha: '2026-11-20', motivo: 'monto_distinto', pagoId: charges.caro!.id, montoPago: 80_000 },
+      { linea: 5, referenciaProveedor: 'sbx-desconocida-0001', monto: 12_000, fecha: '2026-11-20', motivo: 'referencia_desconocida' },
+      { linea: 6, referenciaProveedor: charges.fallido!.ref, monto: 10_000, fecha: '2026-11-20', motivo: 'estado_no_aprobado', pagoId: charges.fallido!.id, estadoPago: 'fallido' },
+      { linea: 7, referenciaProveedor: charges.devuelto!.ref, monto: 9_000, fecha: '2026-11-20', motivo: 'estado_no_aprobado', pagoId: charges.devuelto!.id, estadoPago: 'reembolsado' },
+      { linea: 8, referenciaProveedor: charges.uno!.ref, monto: 150_000, fecha: '2026-11-20', motivo: 'referencia_repetida', primeraLinea: 2 },
+      expect.objectContaining({ linea: 9, motivo: 'linea_invalida', texto: 'basura;sin;formato,12.000,20/11/2026' }),
+    ]);
+    expect(await estado(charges.uno!.id)).toBe('conciliado');
+    expect(await estado(charges.dos!.id)).toBe('conciliado');
+    expect(await estado(charges.caro!.id)).toBe('aprobado');
+    expect(await estado(charges.pendiente!.id)).toBe('pendiente');
+  });
+
+  it('importing the same report again changes nothing and says which import it repeats', async () => {
+    const before = await http('GET', `${gw.adminUrl}/internal/pagos/${charges.uno!.id}/eventos`, { token: gw.operatorToken });
+    const first = await gw.infra.dataSource.query('SELECT id FROM settlement_report_imports');
+    const answer = await importReport(report());
+    expect(answer.status).toBe(200);
+    expect(answer.body.repetidoDe).toEqual({ importacion: first[0].id, importadoEn: expect.any(String) });
+    expect(answer.body.conciliados).toEqual([]);
+    expect(answer.body.yaConciliados.map((l: { pagoId: string }) => l.pagoId)).toEqual([charges.uno!.id, charges.dos!.id]);
+    expect(answer.body.diferencias).toHaveLength(6);
+    const after = await http('GET', `${gw.adminUrl}/internal/pagos/${charges.uno!.id}/eventos`, { token: gw.operatorToken });
+    expect(after.body.eventos).toHaveLength(before.body.eventos.length);
+  });
+
+  it('records the reconciliation in the stream with the operator as actor and the report as cause', async () => {
+    const history = await http('GET', `${gw.adminUrl}/internal/pagos/${charges.dos!.id}/eventos`, { token: gw.operatorToken });
+    const reconciled = history.body.eventos.at(-1);
+    expect(reconciled.tipo).toBe('ChargeReconciled');
+    expect(reconciled.datos).toMatchObject({ valueDate: '2026-11-20', reportId: expect.stringMatching(/^sha256:/) });
+    expect(reconciled.metadata.actor).toEqual({ type: 'operator', id: 'operator-token' });
+    expect(reconciled.metadata.causationId).toBe(reconciled.datos.reportId);
+  });
+
+  it('a conciliado charge keeps its settlement', async () => {
+    const answer = await http('GET', `${gw.publicUrl}/v1/pagos/${charges.uno!.id}/liquidacion`, { token: shop.apiKey });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ estadoPago: 'conciliado', bruto: 150_000 });
+  });
+
+  it('takes ";" as the separator and columns in any order when a header names them', async () => {
+    const id = await create(33_000);
+    const ref = await approveCharge(gw, id, { method: 'tarjeta' });
+    for (let tries = 0; tries < 200; tries++) {
+      const rows = await gw.infra.dataSource.query('SELECT 1 FROM provider_references WHERE referencia_proveedor = $1', [ref]);
+      if (rows.length === 1) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const answer = await importReport(`\uFEFFfecha;monto;referencia_proveedor\n2026-11-21;33000;${ref}\n`);
+    expect(answer.body.conciliados).toEqual([{ linea: 2, referenciaProveedor: ref, monto: 33_000, fecha: '2026-11-21', pagoId: id }]);
+  });
+
+  it('pasarela-ops charges reconcile <file.csv> sends the file and prints the mismatches', async () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'conciliacion-')), 'reporte.csv');
+    writeFileSync(file, `${charges.uno!.ref},150000,2026-11-20\nsbx-otra-desconocida,5000,2026-11-20\n`);
+    const args = [path.resolve('bin/pasarela-ops.js'), '--url', gw.adminUrl, '--token', gw.operatorToken, 'charges', 'reconcile', file];
+    const run = await new Promise<{ code: number; stdout: string }>((resolve) => {
+      execFile(process.execPath, args, { timeout: 30_000 }, (error, stdout) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout }));
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('2 lines, 0 reconciled, 1 already reconciled, 1 mismatches.');
+    expect(run.stdout).toMatch(/2\s+referencia_desconocida\s+sbx-otra-desconocida\s+5000/);
+  });
+
+  it('refuses an empty report and a body that is not one', async () => {
+    expect((await importReport('\n\n')).body.message.fieldErrors).toHaveProperty('reporte');
+    expect((await http('POST', `${gw.adminUrl}/internal/conciliaciones`, { token: gw.operatorToken, body: {} })).status).toBe(400);
+  });
+
+  it('is the operator\'s: a merchant key gets 401', async () => {
+    expect((await http('POST', `${gw.adminUrl}/internal/conciliaciones`, { token: shop.apiKey, body: { reporte: 'a,1,2026-01-01' } })).status).toBe(401);
+  });
+});

@@ -1,0 +1,59 @@
+// The verifier printed in docs/webhooks.md, run as a merchant would copy it, against a real delivery.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createHmac } from 'node:crypto';
+import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { approveCharge } from '../support/outcomes.js';
+import { Receiver, waitUntil } from './support/receiver.js';
+import { createCharge, merchantWithEndpoint } from './support/webhooks.js';
+
+type Verify = (rawBody: string, header: string | undefined, secret: string, now?: number) => boolean;
+
+const DOC = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../docs/webhooks.md');
+
+/** The `verify-pasarela.js` block of the merchant docs, as a module. */
+async function docsVerifier(): Promise<Verify> {
+  const block = /```js\n\/\/ verify-pasarela\.js\n([\s\S]*?)```/.exec(readFileSync(DOC, 'utf8'))?.[1];
+  if (!block) throw new Error('docs/webhooks.md has no verify-pasarela.js block');
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'pasarela-doc-')), 'verify-pasarela.mjs');
+  writeFileSync(file, block);
+  // Node imports it natively; Jest's module registry would not take a file outside its roots.
+  const load = new Function('url', 'return import(url)') as (url: string) => Promise<{ verifyPasarela: Verify }>;
+  return (await load(pathToFileURL(file).href)).verifyPasarela;
+}
+
+describe('the signature verifier in docs/webhooks.md', () => {
+  let gw: TestGateway;
+  let receiver: Receiver;
+  beforeAll(async () => {
+    gw = await startTestGateway();
+    receiver = await Receiver.start();
+  });
+  afterAll(async () => {
+    await receiver.close();
+    await gw.close();
+  });
+
+  it('accepts a real delivery and refuses it tampered, re-serialised, stale, or checked with another secret', async () => {
+    const verify = await docsVerifier();
+    const merchant = await merchantWithEndpoint(gw, receiver.url);
+    receiver.secret = merchant.secret!;
+    await approveCharge(gw, (await createCharge(gw, merchant)).id);
+    await waitUntil(() => receiver.accepted.length === 1, 10_000, 'a delivery');
+    const { rawBody, headers } = receiver.accepted[0]!;
+    const header = String(headers['svc-signature']);
+    const secret = merchant.secret!;
+
+    expect(verify(rawBody, header, secret)).toBe(true);
+    expect(verify(rawBody.replace('"COP"', '"USD"'), header, secret)).toBe(false);
+    expect(verify(JSON.stringify(JSON.parse(rawBody), null, 1), header, secret)).toBe(false);
+    expect(verify(rawBody, header, 'whsec_another')).toBe(false);
+    expect(verify(rawBody, header, secret, Date.now() + 301_000)).toBe(false);
+    expect(verify(rawBody, undefined, secret)).toBe(false);
+    const t = Math.floor(Date.now() / 1000);
+    const v1 = (s: string) => createHmac('sha256', s).update(`${t}.${rawBody}`).digest('hex');
+    expect(verify(rawBody, `t=${t},v1=${v1('whsec_old')},v1=${v1(secret)}`, secret)).toBe(true); // two v1 during a roll
+  });
+});
