@@ -8,6 +8,7 @@ import { applyBatch, type Projection } from '../../src/payments/adapters/project
 import { rebuildCharges } from '../../src/payments/adapters/projections/rebuild.js';
 import { chargeStream } from '../../src/payments/domain/charge.events.js';
 import { chargeCreated, checkoutOpened, paymentApproved, paymentFailed } from '../payments/charge-events.fixture.js';
+import { readAllUntil } from '../payments/event-store.contract.js';
 import { openPostgresFixture, type PostgresFixture } from '../payments/postgres-fixture.js';
 
 const MERCHANT = '7f1d9a52-3c1e-4c55-9a43-2b7f1e0c9d11';
@@ -26,6 +27,7 @@ describe('the webhook outbox', () => {
 
   beforeEach(async () => {
     fixture = await openPostgresFixture();
+    appended = 0;
   });
   afterEach(() => fixture.close());
 
@@ -37,10 +39,13 @@ describe('the webhook outbox', () => {
     const id = randomUUID();
     const final = outcome === 'approved' ? paymentApproved('2026-11-20T10:05:00.000Z') : paymentFailed('2026-11-20T10:05:00.000Z');
     await fixture.store.append(chargeStream(id), [chargeCreated(id, MERCHANT, 150_000), checkoutOpened('2026-11-20T10:00:01.000Z'), final], 'no_stream');
+    appended += 3;
     return { id, final };
   };
 
-  const all = () => fixture.store.readAll(START, 10_000);
+  let appended = 0;
+  /** Every event appended so far: a read waits until other transactions of the server no longer hold any back. */
+  const all = () => readAllUntil(fixture.store, START, (read) => read.length >= appended, { timeoutMs: 15_000 });
   const apply = async (from: GlobalPosition, events: Awaited<ReturnType<typeof all>>, projection: Projection = chargesProjection) =>
     applyBatch(fixture.dataSource, projection, from, events);
 
@@ -71,10 +76,11 @@ describe('the webhook outbox', () => {
   it('finds the charge\'s amount and reference in the read model when the approval comes in a later batch', async () => {
     const id = randomUUID();
     await fixture.store.append(chargeStream(id), [chargeCreated(id, MERCHANT, 42_000), checkoutOpened('2026-11-20T10:00:01.000Z')], 'no_stream');
+    appended += 2;
     const first = await apply(START, await all());
     await fixture.store.append(chargeStream(id), [paymentApproved('2026-11-20T10:05:00.000Z')], 1);
 
-    await apply(first.position, await fixture.store.readAll(first.position, 100));
+    await apply(first.position, await readAllUntil(fixture.store, first.position, (read) => read.length === 1, { timeoutMs: 15_000 }));
 
     expect(JSON.parse((await rows())[0]!.body).data).toMatchObject({ paymentId: id, monto: 42_000 });
   });
@@ -114,6 +120,7 @@ describe('the webhook outbox', () => {
     await apply(START, await all());
     await fixture.dataSource.query(`UPDATE webhook_deliveries SET estado = 'entregada', next_attempt_at = NULL`);
     const before = await fixture.dataSource.query('SELECT * FROM webhook_deliveries ORDER BY id');
+    await all(); // the rebuild replays what is readable: let it be everything
 
     const rebuilt = await rebuildCharges(fixture.dataSource, fixture.store);
 
@@ -125,6 +132,7 @@ describe('the webhook outbox', () => {
     const projected = await charge();
     const first = await apply(START, await all());
     const late = await charge(); // appended while no projector ran
+    await all();
 
     await rebuildCharges(fixture.dataSource, fixture.store);
 
@@ -135,6 +143,7 @@ describe('the webhook outbox', () => {
   it('makes no delivery for events other than an approval or a failure', async () => {
     const id = randomUUID();
     await fixture.store.append(chargeStream(id), [chargeCreated(id, MERCHANT), checkoutOpened('2026-11-20T10:00:01.000Z')], 'no_stream');
+    appended += 2;
 
     await apply(START, await all());
 
