@@ -153,6 +153,25 @@ async function startApprover(root, databaseUrl) {
       await charges.append(chargeId, events, revision, { correlationId: randomUUID(), causationId: noticeId, actor: { type: 'provider', id: 'bench' } }, now);
       return performance.now(); // the approval is committed: the clock starts here
     },
+    /** Where the time went, per delivery of these charges: event recorded -> delivery row (projector) -> first
+     * attempt started (dispatcher) -> answered (the POST). */
+    async stages(chargeIds) {
+      const [row] = await dataSource.query(
+        `WITH t AS (
+           SELECT extract(epoch FROM d.created_at - e.recorded_at) * 1000 AS projector,
+                  extract(epoch FROM a.started_at - d.created_at) * 1000 AS dispatcher,
+                  a.latency_ms AS post
+             FROM webhook_deliveries d
+             JOIN events e ON e.event_id = d.event_id
+             JOIN webhook_attempts a ON a.delivery_id = d.id AND a.number = 1
+            WHERE d.charge_id = ANY($1::uuid[]))
+         SELECT ${['projector', 'dispatcher', 'post']
+           .flatMap((c) => [50, 99].map((p) => `round(percentile_cont(${p / 100}) WITHIN GROUP (ORDER BY ${c})::numeric, 1)::float8 AS "${c}P${p}"`))
+           .join(', ')} FROM t`,
+        [chargeIds],
+      );
+      return row;
+    },
     async close() {
       await store.close();
       await dataSource.destroy();
@@ -221,6 +240,7 @@ export async function benchWebhooks({ root, databaseUrl, api, merchants, charges
         p50: percentile(pacedLatency, 50),
         p99: percentile(pacedLatency, 99),
         max: percentile(pacedLatency, 100),
+        stagesMs: await approver.stages(paced.map((c) => c.id)),
       },
       burst: {
         approvals: burst.length,
@@ -231,6 +251,7 @@ export async function benchWebhooks({ root, databaseUrl, api, merchants, charges
         drainMs: Math.round(lastArrival - lastApproval),
         p50: percentile(burstLatency, 50),
         p99: percentile(burstLatency, 99),
+        stagesMs: await approver.stages(burst.map((c) => c.id)),
       },
       /** Plain signed POSTs to the same receiver: what loopback and the receiver allow at all. */
       yardstickPostsPerSecond: await rawPostRate(receiver, 3),

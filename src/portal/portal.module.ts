@@ -6,6 +6,7 @@ import { CONFIG } from '../kernel/infrastructure.module.js';
 import { MerchantsModule } from '../merchants/merchants.module.js';
 import { ChargeStatsModule } from '../payments/charge-stats.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
+import { SettlementModule } from '../settlement/settlement.module.js';
 import { GetChargeHistoryHandler } from '../operator/application/get-charge-history/get-charge-history.handler.js';
 import { PostgresDeliveryLog } from '../webhooks/adapters/persistence/postgres.delivery-log.js';
 import { ListDeliveriesHandler } from '../webhooks/application/list-deliveries/list-deliveries.handler.js';
@@ -57,7 +58,7 @@ const repositories = [
 ];
 
 @Module({
-  imports: [MerchantsModule, PaymentsModule, ChargeStatsModule],
+  imports: [MerchantsModule, PaymentsModule, ChargeStatsModule, SettlementModule],
   // The wildcard 404 goes last: Fastify's router ranks routes by shape, not order, but it reads best here.
   controllers: [
     PortalAssetsController,

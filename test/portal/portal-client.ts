@@ -18,7 +18,7 @@ export class PortalClient {
     return this.send('GET', path);
   }
 
-  /** Posts a form; `csrf` is taken from `from` (a page's HTML) unless given in the fields. */
+  /** Posts a form, urlencoded as a browser does; the anti-forgery token is one of the fields. */
   async post(path: string, fields: Record<string, string>, extraHeaders: Record<string, string> = {}): Promise<PortalAnswer> {
     return this.send('POST', path, new URLSearchParams(fields).toString(), { 'content-type': 'application/x-www-form-urlencoded', ...extraHeaders });
   }

@@ -36,9 +36,33 @@ describe('portal pages', () => {
       expect(page.text).toContain('Pago aprobado (tarjeta)');
       expect(page.text).not.toMatch(/sandbox|providerReference|ref_|providerSessionId/i);
       expect(page.text).not.toContain('Enlace de pago');
+      // The liquidación is the API's own figures.
+      const liquidacion = await http('GET', `${gw.publicUrl}/v1/pagos/${id}/liquidacion`, { token: shop.apiKey });
+      expect(liquidacion.status).toBe(200);
+      const pesos = new Intl.NumberFormat('es-CO', { style: 'currency', currency: 'COP', maximumFractionDigits: 0 });
+      expect(page.text).toContain('Liquidación');
+      expect(page.text).toContain(`Para tu comercio</th><td class="num">${pesos.format(liquidacion.body.neto)}`);
+      expect(page.text).toContain(pesos.format(liquidacion.body.retenciones.retefuente));
       const pending = await createCharge(gw, shop, 'PAN-2', 12_000);
       const pendingPage = await admin.get(`/portal/pagos/${pending}`);
       expect(pendingPage.text).toContain(`${gw.publicUrl}/checkout/`);
+      expect(pendingPage.text).not.toContain('Liquidación');
+    });
+
+    it('what the integration sent is shown as text, never as markup', async () => {
+      const id = await createCharge(gw, shop, '<script>alert("x")</script>', 1_000);
+      const detail = await admin.get(`/portal/pagos/${id}`);
+      expect(detail.text).toContain('<h1>Pago &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; <span');
+      expect(detail.text).not.toContain('<script>');
+      // The list (read model, a moment behind) shows the row's link with the same text.
+      const until = Date.now() + 5000;
+      let list = await admin.get('/portal/pagos?referencia=%3Cscript%3Ealert(%22x%22)%3C%2Fscript%3E');
+      while (!list.text.includes(`href="/portal/pagos/${id}"`) && Date.now() < until) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        list = await admin.get('/portal/pagos?referencia=%3Cscript%3Ealert(%22x%22)%3C%2Fscript%3E');
+      }
+      expect(list.text).toContain(`<a href="/portal/pagos/${id}">&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;</a>`);
+      expect(list.text).not.toContain('<script>');
     });
 
     it("another merchant's charge, a missing one and a malformed id are the same 404 page", async () => {

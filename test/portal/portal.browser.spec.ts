@@ -194,6 +194,7 @@ describe('the portal in the browser', () => {
     expect(timeline).toContain('Cobro creado por');
     expect(timeline).toContain('Pago aprobado (tarjeta)');
     expect(timeline).toContain('la integración (clave de API)');
+    expect(await admin.locator('section[aria-labelledby=liquidacion]').textContent()).toContain('Para tu comercio');
     await screenshot(admin, 'pago-detalle');
 
     const phone = await newPage(PHONE);

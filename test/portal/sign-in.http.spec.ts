@@ -204,6 +204,18 @@ describe('portal sign-in', () => {
     expect((await busy.get('/portal/sesiones')).status).toBe(303);
   });
 
+  it('signing in over another open session (a sign-in tab left open) closes that one', async () => {
+    const { client: bruno } = await signIn(gw, 'bruno@cafe.co');
+    const brunoCookie = `pasarela_sesion=${bruno.cookies.get('pasarela_sesion')}`;
+    const shared = new PortalClient(gw.publicUrl);
+    const form = await shared.get('/portal/ingresar');
+    shared.cookies.set('pasarela_sesion', bruno.cookies.get('pasarela_sesion') ?? '');
+    const answer = await shared.post('/portal/ingresar', { csrf: csrfOf(form.text), email: 'ana@cafe.co', password: STRONG_PASSWORD });
+    expect(answer.status).toBe(303);
+    expect((await shared.get('/portal/sesiones')).text).toContain('Ana');
+    expect((await fetch(`${gw.publicUrl}/portal/sesiones`, { headers: { cookie: brunoCookie }, redirect: 'manual' })).status).toBe(303);
+  });
+
   it('signing out closes the session: the old cookie no longer opens anything', async () => {
     const { client } = await signIn(gw, 'ana@cafe.co');
     const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');

@@ -22,15 +22,21 @@ export interface CreatedCharge {
   monto: number;
 }
 
+/** Creates a charge as a merchant's server does: a 503 (the provider slow, e.g. on a loaded machine) is retried with the
+ * same Idempotency-Key, as the spec says. */
 export async function createCharge(gw: TestGateway, merchant: OnboardedMerchant, monto = 150_000): Promise<CreatedCharge> {
   const referencia = `PED-${randomUUID().slice(0, 8)}`;
-  const answer = await http('POST', `${gw.publicUrl}/v1/pagos`, {
-    token: merchant.apiKey,
-    headers: { 'idempotency-key': randomUUID() },
-    body: { merchantId: merchant.merchantId, monto, moneda: 'COP', referencia },
-  });
-  if (answer.status !== 201) throw new Error(`POST /v1/pagos answered ${answer.status}: ${answer.text}`);
-  return { id: answer.body.id as string, referencia, monto };
+  const key = randomUUID();
+  for (let attempt = 1; ; attempt++) {
+    const answer = await http('POST', `${gw.publicUrl}/v1/pagos`, {
+      token: merchant.apiKey,
+      headers: { 'idempotency-key': key },
+      body: { merchantId: merchant.merchantId, monto, moneda: 'COP', referencia },
+    });
+    if (answer.status === 201) return { id: answer.body.id as string, referencia, monto };
+    if (answer.status !== 503 || attempt >= 5) throw new Error(`POST /v1/pagos answered ${answer.status}: ${answer.text}`);
+    await new Promise((resolve) => setTimeout(resolve, 1000 * Number(answer.headers.get('retry-after') ?? 1)));
+  }
 }
 
 export interface AttemptJson {

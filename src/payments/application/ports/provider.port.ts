@@ -80,6 +80,18 @@ export interface BrowserOrigins {
   redirects: string[];
 }
 
+/** A refund is always of the whole amount (DESIGN.md section 4); the provider keys it by the session. */
+export interface RefundRequest {
+  sessionId: string;
+  chargeId: string;
+  monto: number;
+}
+
+export interface ProviderRefund {
+  /** The provider's id of the refund: asking again for the same session answers the same one. */
+  refundId: string;
+}
+
 /** The provider did not answer in time or could not be reached: the outcome is unknown, not failed. */
 export class ProviderUnavailable extends Error {
   constructor(reason: string) {
@@ -114,4 +126,11 @@ export interface PaymentProvider {
   issueCashVoucher(sessionId: string): Promise<IssuedCashVoucher>;
   sessionStatus(sessionId: string): Promise<SessionStatus>;
   browserOrigins(): BrowserOrigins;
+  /** Returns a payment to the payer, in full; idempotent per session. */
+  refund(request: RefundRequest): Promise<ProviderRefund>;
+  /**
+   * The provider's settlement report of a value date (a Bogota date): CSV, one row per approved payment (provider
+   * reference, gross amount in whole pesos, value date), as POST /internal/conciliaciones takes it.
+   */
+  settlementReport(valueDate: string): Promise<string>;
 }

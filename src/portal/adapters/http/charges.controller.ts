@@ -4,7 +4,7 @@ import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common'
 import { QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply } from 'fastify';
 import type { Config } from '../../../kernel/config.js';
-import { FieldError, NotFound } from '../../../kernel/errors.js';
+import { DomainError, FieldError, NotFound } from '../../../kernel/errors.js';
 import { CONFIG } from '../../../kernel/infrastructure.module.js';
 import { NamePeople } from '../../../merchants/application/people/person-access.commands.js';
 import { GetChargeHistory } from '../../../operator/application/get-charge-history/get-charge-history.query.js';
@@ -12,6 +12,7 @@ import { encodeCursor, toListRequest } from '../../../payments/adapters/http/lis
 import { GetChargeQuery } from '../../../payments/application/get-charge/get-charge.query.js';
 import { ListChargesQuery } from '../../../payments/application/list-charges/list-charges.query.js';
 import { ESTADOS, type Estado } from '../../../payments/domain/charge.js';
+import { GetSettlementQuery, type SettlementView } from '../../../settlement/application/get-settlement/get-settlement.query.js';
 import { ListDeliveries } from '../../../webhooks/application/list-deliveries/list-deliveries.query.js';
 import { sendPage } from './page.js';
 import { DELIVERIES_SHOWN, isHttps } from './portal-http.js';
@@ -20,6 +21,7 @@ import { chargeDetailPage } from './views/charge-detail.views.js';
 import { chargesPage, pageQuery, type ChargeFilters } from './views/charges.views.js';
 import { okNotice, type FieldErrors } from './views/forms.js';
 import { html } from './views/html.js';
+import { settlementSection } from './views/settlement.views.js';
 import { deliveriesTable } from './views/webhook.views.js';
 
 const PAGE_SIZE = 20;
@@ -104,7 +106,10 @@ export class ChargesController {
     // The deliveries query has no charge filter: the charge's are found among the merchant's latest.
     const recent = (await this.queries.execute(new ListDeliveries(session.principal.merchantId, undefined, DELIVERIES_SHOWN))) ?? [];
     const deliveries = recent.filter((d) => d.pagoId === charge.id);
-    const extra = html`<section class="card" aria-labelledby="avisos">
+    // Only approved charges (later reconciled or refunded) have a liquidación (DESIGN.md 5.12).
+    const settled = ['aprobado', 'conciliado', 'reembolsado'].includes(charge.estado);
+    const settlement = settled ? await this.settlementOf(session.principal.merchantId, charge.id) : null;
+    const extra = html`${settlement ? settlementSection(settlement) : ''}<section class="card" aria-labelledby="avisos">
   <h2 id="avisos">Avisos a tu webhook</h2>
   ${hecho === 'reenviada' ? okNotice('Reenviamos el aviso: su primer intento sale ya.') : ''}
   ${
@@ -114,5 +119,15 @@ export class ChargesController {
   }
 </section>`;
     return sendPage(reply, this.https, 200, chargeDetailPage(session, { charge, checkoutUrl, events, names, extra }));
+  }
+
+  /** The charge's liquidación; null when settlement has none for it (it then says why with a 409 on the API). */
+  private async settlementOf(merchantId: string, chargeId: string): Promise<SettlementView | null> {
+    try {
+      return await this.queries.execute(new GetSettlementQuery(merchantId, chargeId));
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'settlement_not_available') return null;
+      throw error;
+    }
   }
 }

@@ -73,10 +73,14 @@ export class SignInController {
     const back = volver ? safeReturn(volver) : undefined;
     const result = await this.commands.execute(new SignIn(email, password, comercio || undefined, clientOf(request)));
     switch (result.kind) {
-      case 'signed-in':
+      case 'signed-in': {
+        // Signing in over another open session (someone else's, on a shared computer) closes that one.
+        const previous = await this.queries.execute(new AuthenticateSession(this.cookies.session(request)));
+        if (previous) await this.commands.execute(new EndSessions(previous.principal.actor.id, { ids: [previous.sessionId] }));
         this.cookies.setSession(reply, result.session.token);
         seeOther(reply, this.https, safeReturn(volver));
         return undefined;
+      }
       case 'choose-merchant':
         return sendPage(reply, this.https, 200, signInPage({ csrf, email, volver: back, merchants: result.merchants }));
       case 'wrong':

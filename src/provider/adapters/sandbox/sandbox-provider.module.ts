@@ -14,6 +14,8 @@ import { SandboxNotifier } from './sandbox-notifier.js';
 import { SandboxPayments } from './sandbox-payments.js';
 import { SandboxPaymentsApiController } from './sandbox-payments-api.controller.js';
 import { SandboxSessionsController } from './sandbox-sessions.controller.js';
+import { SandboxSettlement } from './sandbox-settlement.js';
+import { SandboxSettlementApiController } from './sandbox-settlement-api.controller.js';
 import { SandboxTicker } from './sandbox-ticker.js';
 
 @Module({})
@@ -30,8 +32,9 @@ export class SandboxProviderModule {
         SandboxCardPageController,
         SandboxCashNetworkController,
         SandboxAssetsController,
+        SandboxSettlementApiController,
       ],
-      providers: [SandboxBehaviour, SandboxAuthGuard, SandboxLedger, SandboxNotifier, SandboxPayments, SandboxTicker],
+      providers: [SandboxBehaviour, SandboxAuthGuard, SandboxLedger, SandboxNotifier, SandboxPayments, SandboxTicker, SandboxSettlement],
     };
   }
 }

@@ -14,6 +14,8 @@ import {
   type OpenSessionRequest,
   type PaymentProvider,
   type PaymentSession,
+  type ProviderRefund,
+  type RefundRequest,
   type SessionStatus,
   type StartPseRequest,
 } from '../../../payments/application/ports/provider.port.js';
@@ -29,6 +31,8 @@ const REASONS: Record<string, string> = {
   cuotas_invalidas: 'invalid_installments',
   banco_desconocido: 'unknown_bank',
   no_encontrado: 'session_not_found',
+  no_aprobado: 'payment_not_approved',
+  monto_distinto: 'amount_mismatch',
 };
 
 const STATUS: Record<AttemptAnswer['estado'], AttemptStatus> = {
@@ -110,6 +114,15 @@ export class SandboxProvider implements PaymentProvider {
         ownCheckout: attempt.propio,
       },
     };
+  }
+
+  async refund(request: RefundRequest): Promise<ProviderRefund> {
+    const answer = await this.call<{ id: string }>('POST', `/api/sesiones/${this.id(request.sessionId)}/reembolso`, { monto: request.monto });
+    return { refundId: answer.id };
+  }
+
+  async settlementReport(valueDate: string): Promise<string> {
+    return (await this.call<{ reporte: string }>('GET', `/api/liquidaciones/${encodeURIComponent(valueDate)}`)).reporte;
   }
 
   browserOrigins(): BrowserOrigins {

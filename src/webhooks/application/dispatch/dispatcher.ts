@@ -33,6 +33,7 @@ export class Dispatcher {
   private readonly pollMs: number;
   private readonly retryMs: number;
   private readonly leaseMs: number;
+  private readonly claimBatch: number;
   private readonly logger: DispatcherLogger;
   private readonly inflight = new Set<Promise<void>>();
   private running = false;
@@ -48,6 +49,7 @@ export class Dispatcher {
     this.pollMs = options.pollMs ?? 1000;
     this.retryMs = options.retryMs ?? 1000;
     this.leaseMs = options.timeoutMs + LEASE_MARGIN_MS;
+    this.claimBatch = Math.max(1, Math.floor(this.concurrency / 4));
     this.logger = options.logger;
   }
 
@@ -77,17 +79,19 @@ export class Dispatcher {
     while (this.running) {
       try {
         const free = this.concurrency - this.inflight.size;
-        if (free <= 0) {
-          this.woken = false;
-          await this.sleep(this.pollMs); // woken when a slot frees
+        this.woken = false;
+        // While POSTs are in flight, claim once a quarter of the slots is free: fewer, larger claims under load.
+        if (free <= 0 || (this.inflight.size > 0 && free < this.claimBatch)) {
+          await this.sleep(this.pollMs); // woken when a POST ends
           continue;
         }
-        this.woken = false;
         const claimed = await this.parts.queue.claim(free, this.leaseMs);
         for (const delivery of claimed) this.track(delivery);
-        // A full claim suggests more is due: go again as soon as a slot frees.
+        // A full claim suggests more is due: go again as soon as slots free.
         if (claimed.length === free) continue;
-        const due = await this.parts.queue.msUntilNextDue();
+        // Nothing more is due now. With POSTs in flight, their ends wake the loop; otherwise sleep until the next
+        // retry is due (or a notice of new work comes).
+        const due = claimed.length > 0 ? null : await this.parts.queue.msUntilNextDue();
         await this.sleep(due === null ? this.pollMs : Math.min(Math.max(due, 5), this.pollMs));
       } catch (error) {
         this.logger.error(`Webhook dispatcher: ${describe(error)}; retrying in ${this.retryMs} ms`, error instanceof Error ? error.stack : undefined);

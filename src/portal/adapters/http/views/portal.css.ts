@@ -101,6 +101,9 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 .estado-fallido, .badge.bad { background: var(--bad-bg); color: var(--bad); }
 .estado-conciliado, .badge.info { background: var(--info-bg); color: var(--info); }
 .estado-reembolsado { background: var(--violet-bg); color: var(--violet); }
+.badge.violet { background: var(--violet-bg); color: var(--violet); }
+table.settlement th { text-transform: none; letter-spacing: 0; font-size: 1rem; color: var(--ink); background: none; font-weight: 400; }
+table.settlement tfoot th, table.settlement tfoot td { font-weight: 700; font-size: 1.1rem; }
 .badge.gray { background: var(--gray-bg); color: var(--gray); }
 .pager { display: flex; gap: .75rem; justify-content: space-between; flex-wrap: wrap; align-items: center; }
 dl.facts { display: grid; grid-template-columns: minmax(9rem, max-content) 1fr; gap: .4rem 1rem; margin: 0; }
@@ -120,6 +123,7 @@ ol.attempts { margin: .5rem 0 0; padding-left: 1.25rem; }
 ol.attempts li { margin-bottom: .4rem; }
 details summary { cursor: pointer; color: var(--brand); font-weight: 600; }
 .auth { max-width: 28rem; margin: 2rem auto; }
+.auth form.stack + .hint { margin-top: 1rem; }
 .auth .brand-big { font-size: 1.5rem; font-weight: 700; color: var(--ink); text-align: center; margin-bottom: 1rem; }
 footer { max-width: 72rem; margin: 0 auto; padding: 1rem; color: var(--muted); font-size: .85rem; }
 

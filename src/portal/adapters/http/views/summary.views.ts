@@ -4,7 +4,7 @@ import { ESTADOS } from '../../../../payments/domain/charge.js';
 import type { PortalSession } from '../../../application/portal-session.js';
 import { barChart, type Bar } from './chart.js';
 import { estadoBadge } from './charges.views.js';
-import { calendarDate, count, ESTADO_LABEL, pesos } from './format.js';
+import { calendarDate, count, pesos } from './format.js';
 import { okNotice } from './forms.js';
 import { html, type Html } from './html.js';
 import { layout } from './layout.js';
@@ -81,7 +81,7 @@ export function summaryPage(session: PortalSession, model: SummaryModel): string
   <div class="table-wrap"><table>
     <thead><tr><th scope="col">Estado</th><th scope="col" class="num">Pagos</th><th scope="col" class="num">Monto</th></tr></thead>
     <tbody>${ESTADOS.map(
-      (e) => html`<tr><td><a href="/portal/pagos?estado=${e}&desde=${model.desde}&hasta=${model.hasta}">${estadoBadge(e)}</a><span class="visually-hidden"> ${ESTADO_LABEL[e]}</span></td>
+      (e) => html`<tr><td><a href="/portal/pagos?estado=${e}&desde=${model.desde}&hasta=${model.hasta}">${estadoBadge(e)}</a></td>
       <td class="num">${count(total.porEstado[e].cantidad)}</td><td class="num">${pesos(total.porEstado[e].monto)}</td></tr>`,
     )}</tbody>
     <tfoot><tr><th scope="row">Total</th><td class="num">${count(total.cantidad)}</td><td class="num">${pesos(total.monto)}</td></tr></tfoot>

@@ -1,0 +1,34 @@
+// The sandbox processor's refund and settlement report API, for the service only (bearer PROVIDER_SECRET).
+import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { IsInt, Min } from 'class-validator';
+import { DomainError } from '../../../kernel/errors.js';
+import { SandboxAuthGuard } from './sandbox-auth.guard.js';
+import { SandboxSettlement, type SandboxRefund } from './sandbox-settlement.js';
+
+export class RefundBody {
+  @IsInt() @Min(1) monto!: number;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+@ApiExcludeController()
+@Controller('api')
+@UseGuards(SandboxAuthGuard)
+export class SandboxSettlementApiController {
+  constructor(private readonly settlement: SandboxSettlement) {}
+
+  @Post('sesiones/:id/reembolso')
+  @HttpCode(200)
+  refund(@Param('id') id: string, @Body() body: RefundBody): Promise<SandboxRefund> {
+    return this.settlement.refund(id, body.monto);
+  }
+
+  @Get('liquidaciones/:fecha')
+  async report(@Param('fecha') fecha: string): Promise<{ fecha: string; reporte: string }> {
+    if (!DATE.test(fecha) || Number.isNaN(Date.parse(`${fecha}T00:00:00Z`))) {
+      throw new DomainError('invalid', 'fecha_invalida', 'La fecha debe ser AAAA-MM-DD');
+    }
+    return { fecha, reporte: await this.settlement.report(fecha) };
+  }
+}

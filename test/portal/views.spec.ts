@@ -1,0 +1,76 @@
+// The portal's view helpers: escaping (everything a merchant's integration or a person types ends up in a page),
+// the chart's scale and labels, the Spanish messages for the API's rules.
+import { barChart, compactPesos, niceCeiling } from '../../src/portal/adapters/http/views/chart.js';
+import { pesos } from '../../src/portal/adapters/http/views/format.js';
+import { html, Html } from '../../src/portal/adapters/http/views/html.js';
+import { deviceOf } from '../../src/portal/adapters/http/views/sessions.views.js';
+import { siteMessage } from '../../src/portal/adapters/http/views/site.views.js';
+import { urlMessage } from '../../src/portal/adapters/http/views/webhook.views.js';
+import { checkWebRegistration } from '../../src/merchants/domain/web-registration.js';
+
+describe('html', () => {
+  it('escapes every interpolated string, attribute quotes included', () => {
+    const referencia = `"><script>alert('x')</script>`;
+    expect(html`<a title="${referencia}">${referencia}</a>`.value).toBe(
+      '<a title="&quot;&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;">&quot;&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;</a>',
+    );
+  });
+
+  it('keeps Html as it is, joins arrays and drops null, undefined and false', () => {
+    expect(html`<ul>${['a<', 'b'].map((x) => html`<li>${x}</li>`)}${null}${undefined}${false}</ul>`.value).toBe('<ul><li>a&lt;</li><li>b</li></ul>');
+    expect(html`${new Html('<b>ya</b>')}`.value).toBe('<b>ya</b>');
+  });
+});
+
+describe('money and the chart', () => {
+  it('writes pesos as es-CO does, with the non-breaking space', () => {
+    expect(pesos(150000)).toBe('$\u00a0150.000');
+  });
+
+  it('rounds the axis up to 1, 2, 2.5 or 5 times a power of ten', () => {
+    expect([0, 1, 180_000, 240_000, 333_000, 4_100_000].map(niceCeiling)).toEqual([1000, 1, 200_000, 250_000, 500_000, 5_000_000]);
+  });
+
+  it('labels the axis briefly', () => {
+    expect([0, 950, 125_000, 1_500_000].map(compactPesos)).toEqual(['$\u00a00', '$\u00a0950', '$\u00a0125\u00a0mil', '$\u00a01,5\u00a0M']);
+  });
+
+  it('draws one titled bar per period, the tallest for the largest amount, none for a zero', () => {
+    const svg = barChart('t', 'Título', 'Resumen', [
+      { label: '1 nov', longLabel: 'domingo, 1 de noviembre', value: 0, count: 0 },
+      { label: '2 nov', longLabel: 'lunes, 2 de noviembre', value: 200_000, count: 2 },
+      { label: '3 nov', longLabel: 'martes, 3 de noviembre', value: 50_000, count: 1 },
+    ], pesos).value;
+    const heights = [...svg.matchAll(/class="bar"[^>]*height="([\d.]+)"/g)].map((m) => Number(m[1]));
+    expect(heights).toEqual([0, 212, 53]);
+    expect(svg).toContain('<title>lunes, 2 de noviembre: $\u00a0200.000 (2 pagos)</title>');
+    expect(svg).toContain('role="img"');
+  });
+});
+
+describe('Spanish messages for the rules of the API', () => {
+  it('translates every web registration rule it can meet', () => {
+    const samples = [
+      { sitioWeb: 'http://a.co', urlRetorno: 'https://a.co/x' },
+      { sitioWeb: 'https://a.co', urlRetorno: 'https://b.co/x' },
+      { sitioWeb: 'https://user@a.co', urlRetorno: 'https://a.co/ x' },
+      { sitioWeb: 'https://a.co/' + 'x'.repeat(2050), urlRetorno: 'https://a.co' },
+    ];
+    for (const sample of samples) {
+      const check = checkWebRegistration(sample);
+      if (check.ok) throw new Error('expected a refusal');
+      for (const message of Object.values(check.fieldErrors).flat()) expect(siteMessage(message)).not.toBe(message);
+    }
+  });
+
+  it('translates the webhook destination rules', () => {
+    for (const message of ['url must be https', 'url must not point to a private network address (10.0.0.0/8)', 'url must name a public host (a domain name with a dot)']) {
+      expect(urlMessage(message)).not.toBe(message);
+    }
+  });
+
+  it('names a device from its user agent', () => {
+    expect(deviceOf('Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36')).toBe('Chrome en Android');
+    expect(deviceOf('Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Version/18.0 Mobile/15E148 Safari/604.1')).toBe('Safari en iPhone o iPad');
+  });
+});
