@@ -20,6 +20,8 @@ Commands:
   charges events <chargeId>        Show a charge's event history, in order
   charges rebuild                  Rebuild the charges read model (GET /v1/pagos) from position 0 of the event log
   charges reconcile <file.csv>     Import the provider's settlement report: matching aprobado charges become conciliado
+  charges provider-report <date>   Print the provider's settlement report of a value date (YYYY-MM-DD), as CSV
+  charges refund <chargeId>        Refund a charge in full (aprobado or conciliado); a second refund changes nothing
   replay                           Rebuild every read model from position 0 into fresh tables and compare them with
                                    the live ones (rows and a checksum per table); progress on stderr; exit 1 if any differs
       --batch <events>               Events per batch (default 5000)
@@ -203,6 +205,15 @@ const commands = {
       lines.push(table(rows));
     }
     return [r, lines.join('\n')];
+  },
+  'charges provider-report': async (context, args) => {
+    const csv = await call(context, 'GET', `/internal/conciliaciones/reportes/${encodeURIComponent(one(args, 'YYYY-MM-DD'))}`);
+    return [{ reporte: csv }, csv.trimEnd()];
+  },
+  'charges refund': async (context, args) => {
+    const r = await call(context, 'POST', `/internal/pagos/${encodeURIComponent(one(args, 'chargeId'))}/reembolso`);
+    const what = r.yaReembolsado ? 'was already refunded' : 'refunded';
+    return [r, `Charge ${r.pagoId} ${what}: ${r.monto} pesos at ${r.reembolsadoEn} (provider refund ${r.referenciaReembolso}).`];
   },
   replay: async (context, args, options) => {
     if (args.length > 0) throw new UsageError('replay takes no arguments');

@@ -8,6 +8,7 @@ import { WebhooksOperatorModule } from '../webhooks/webhooks.module.js';
 import { CheckoutOperatorModule } from '../checkout/checkout-operator.module.js';
 import { ProviderOperatorModule } from '../provider/provider-operator.module.js';
 import { SettlementOperatorModule } from '../settlement/settlement-http.module.js';
+import { PaymentsOperatorModule } from '../payments/payments-operator.module.js';
 import { AnomaliesController } from './adapters/http/anomalies.controller.js';
 import { ChargeEventsController } from './adapters/http/charge-events.controller.js';
 import { OperatorApiKeysController } from './adapters/http/operator-api-keys.controller.js';
@@ -25,7 +26,7 @@ export class OperatorApiModule {
   static forRoot(infra: Infrastructure): DynamicModule {
     return {
       module: OperatorApiModule,
-      imports: [InfrastructureModule.forRoot(infra), CqrsModule.forRoot(), MerchantsModule, WebhooksOperatorModule, CheckoutOperatorModule, ProviderOperatorModule, SettlementOperatorModule],
+      imports: [InfrastructureModule.forRoot(infra), CqrsModule.forRoot(), MerchantsModule, WebhooksOperatorModule, CheckoutOperatorModule, ProviderOperatorModule, SettlementOperatorModule, PaymentsOperatorModule],
       controllers: [OperatorMerchantsController, OperatorApiKeysController, ChargeEventsController, SandboxOperatorController, RebuildChargesController, OperatorPeopleController, AnomaliesController, ReplayController],
       // Global to this listener: a controller added here later is protected without remembering to.
       providers: [{ provide: APP_GUARD, useClass: OperatorTokenGuard }, GetChargeHistoryHandler, ReplayJobs],

@@ -13,13 +13,15 @@ import { RETEFUENTE_RATES, TARIFFS } from './application/ports/tariffs.port.js';
 import { SetRetefuenteRateHandler } from './application/set-retefuente-rate/set-retefuente-rate.handler.js';
 import { SetTariffHandler } from './application/set-tariff/set-tariff.handler.js';
 import { ImportSettlementReportHandler } from './application/import-settlement-report/import-settlement-report.handler.js';
-import { CHARGE_RECONCILIATION, PROVIDER_REFERENCES, REPORT_IMPORTS } from './application/ports/reconciliation.port.js';
+import { CHARGE_RECONCILIATION, PROVIDER_REFERENCES, PROVIDER_REPORTS, REPORT_IMPORTS } from './application/ports/reconciliation.port.js';
 import { StreamChargeReconciliation } from './adapters/charges/stream.charge-reconciliation.js';
 import { PostgresProviderReferences } from './adapters/persistence/postgres.provider-references.js';
 import { PostgresReportImports } from './adapters/persistence/postgres.report-imports.js';
+import { ProviderSettlementReports } from './adapters/provider/provider.settlement-reports.js';
+import { GetProviderReportHandler } from './application/get-provider-report/get-provider-report.handler.js';
 
 const commandHandlers = [SetTariffHandler, SetRetefuenteRateHandler, ImportSettlementReportHandler];
-const queryHandlers = [GetSettlementHandler, GetTariffHandler, ListRetefuenteRatesHandler];
+const queryHandlers = [GetSettlementHandler, GetTariffHandler, ListRetefuenteRatesHandler, GetProviderReportHandler];
 const adapters = [
   { provide: CHARGE_FACTS, useClass: StreamChargeFacts },
   { provide: TARIFFS, useClass: PostgresTariffs },
@@ -27,6 +29,7 @@ const adapters = [
   { provide: PROVIDER_REFERENCES, useClass: PostgresProviderReferences },
   { provide: CHARGE_RECONCILIATION, useClass: StreamChargeReconciliation },
   { provide: REPORT_IMPORTS, useClass: PostgresReportImports },
+  { provide: PROVIDER_REPORTS, useClass: ProviderSettlementReports },
 ];
 
 @Module({

@@ -8,6 +8,8 @@ import type { NewEvent } from '../../src/payments/application/ports/event-store.
 import { chargeStream } from '../../src/payments/domain/charge.events.js';
 import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
+import { READ_MODELS } from '../../src/operator/adapters/replay/read-models.js';
+import { replayReadModels } from '../../src/operator/adapters/replay/replay.js';
 import { appendHistories } from '../support/charge-histories.js';
 
 const CLI = path.resolve('bin/pasarela-ops.js');
@@ -108,7 +110,7 @@ describe('pasarela-ops replay', () => {
   }, 180_000);
 
   it('starts one replay at a time and 404s an unknown one', async () => {
-    const first = await http('POST', `${gw.adminUrl}/internal/replay`, { token: gw.operatorToken, body: {} });
+    const first = await http('POST', `${gw.adminUrl}/internal/replay`, { token: gw.operatorToken }); // no body at all
     expect(first.status).toBe(202);
     expect(first.headers.get('location')).toBe(`/internal/replay/${first.body.id}`);
     const second = await http('POST', `${gw.adminUrl}/internal/replay`, { token: gw.operatorToken, body: {} });
@@ -121,4 +123,21 @@ describe('pasarela-ops replay', () => {
     }
     expect((await http('GET', `${gw.adminUrl}/internal/replay/${randomUUID()}`, { token: gw.operatorToken })).status).toBe(404);
   }, 180_000);
+
+  it('stops when aborted (the operator API closing) and leaves no fresh tables behind', async () => {
+    const abort = new AbortController();
+    const progress: string[] = [];
+    const replay = replayReadModels(gw.infra.dataSource, gw.infra.eventStore, READ_MODELS, {
+      batchSize: 100,
+      signal: abort.signal,
+      onProgress: (p) => {
+        progress.push(p.fase);
+        if (p.fase === 'reproduciendo') abort.abort(new Error('the operator API is shutting down'));
+      },
+    });
+    await expect(replay).rejects.toThrow('the operator API is shutting down');
+    expect(progress).toEqual(['preparando', 'reproduciendo']);
+    const left = await gw.infra.dataSource.query("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'replay\\_%'");
+    expect(left).toEqual([]);
+  });
 });

@@ -53,6 +53,6 @@ export class ReplayController implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.jobs.settled();
+    await this.jobs.stop();
   }
 }

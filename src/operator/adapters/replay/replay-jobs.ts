@@ -30,7 +30,7 @@ const KEPT = 20;
 export class ReplayJobs {
   private readonly logger = new Logger('Replay');
   private readonly jobs = new Map<string, ReplayJob>();
-  private running: { job: ReplayJob; done: Promise<void> } | null = null;
+  private running: { job: ReplayJob; done: Promise<void>; abort: AbortController } | null = null;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -50,7 +50,9 @@ export class ReplayJobs {
     };
     this.jobs.set(job.id, job);
     for (const id of [...this.jobs.keys()].slice(0, Math.max(0, this.jobs.size - KEPT))) this.jobs.delete(id);
-    const done = replayReadModels(this.dataSource, this.store, READ_MODELS, { batchSize, onProgress: (p) => (job.progreso = p) }).then(
+    const abort = new AbortController();
+    const options = { batchSize, signal: abort.signal, onProgress: (p: ReplayProgress) => (job.progreso = p) };
+    const done = replayReadModels(this.dataSource, this.store, READ_MODELS, options).then(
       (report) => {
         job.estado = 'terminada';
         job.resultado = report;
@@ -64,6 +66,7 @@ export class ReplayJobs {
     );
     this.running = {
       job,
+      abort,
       done: done.finally(() => {
         job.terminadaEn = new Date().toISOString();
         this.running = null;
@@ -76,8 +79,9 @@ export class ReplayJobs {
     return this.jobs.get(id) ?? null;
   }
 
-  /** Resolves when the running replay (if any) has ended: the listener closes after it, not in the middle. */
-  async settled(): Promise<void> {
+  /** Stops the running replay (if any) at its next batch and resolves once it has cleaned up: the listener is closing. */
+  async stop(): Promise<void> {
+    this.running?.abort.abort(new Error('the operator API is shutting down'));
     await this.running?.done;
   }
 }

@@ -1,15 +1,20 @@
 // POST /internal/conciliaciones: the operator imports the provider's settlement report (DESIGN.md 5.12b).
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Header, HttpCode, Param, Post } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { OPERATOR } from '../../../kernel/actor.js';
+import { FieldError } from '../../../kernel/errors.js';
+import { GetProviderReportQuery } from '../../application/get-provider-report/get-provider-report.query.js';
 import { ImportSettlementReportCommand } from '../../application/import-settlement-report/import-settlement-report.command.js';
 import { ConciliacionBody, ConciliacionResponse } from './conciliacion.dto.js';
 
 @ApiTags('operator')
 @Controller('internal/conciliaciones')
 export class OperatorConciliacionesController {
-  constructor(private readonly commands: CommandBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   @Post()
   @HttpCode(200)
@@ -22,5 +27,21 @@ export class OperatorConciliacionesController {
   @ApiOkResponse({ type: ConciliacionResponse })
   async import(@Body() body: ConciliacionBody): Promise<ConciliacionResponse> {
     return this.commands.execute(new ImportSettlementReportCommand(body.reporte, OPERATOR));
+  }
+
+  @Get('reportes/:fecha')
+  @Header('content-type', 'text/csv; charset=utf-8')
+  @ApiOperation({
+    summary: "The provider's settlement report of a value date (America/Bogota), as CSV",
+    description: 'Every payment the provider approved that day: what POST /internal/conciliaciones takes, as it is.',
+  })
+  @ApiProduces('text/csv')
+  @ApiOkResponse({ description: 'referencia_proveedor,monto,fecha and one row per payment' })
+  async report(@Param('fecha') fecha: string): Promise<string> {
+    const day = new Date(`${fecha}T00:00:00Z`);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(fecha) || Number.isNaN(day.getTime()) || !day.toISOString().startsWith(fecha)) {
+      throw FieldError.of('fecha', 'fecha must be a date, YYYY-MM-DD');
+    }
+    return this.queries.execute(new GetProviderReportQuery(fecha));
   }
 }

@@ -6,6 +6,7 @@ import type { Estado } from '../../../payments/domain/charge.js';
 export const PROVIDER_REFERENCES = Symbol('ProviderReferences');
 export const CHARGE_RECONCILIATION = Symbol('ChargeReconciliation');
 export const REPORT_IMPORTS = Symbol('ReportImports');
+export const PROVIDER_REPORTS = Symbol('ProviderReports');
 
 export interface ProviderReferences {
   /** The charge of each known reference; unknown ones are absent. */
@@ -42,4 +43,9 @@ export interface ReportImports {
   /** The first import of a report with this hash, if any. */
   first(reportHash: string): Promise<{ id: string; importedAt: string } | null>;
   record(entry: ReportImport): Promise<void>;
+}
+
+export interface ProviderReports {
+  /** The provider's settlement report of a value date (Bogota), as CSV. */
+  reportOf(valueDate: string): Promise<string>;
 }

@@ -1,0 +1,196 @@
+// POST /internal/pagos/{id}/reembolso through the real servers: the charge approved by the sandbox provider (the
+// signed-notice path), refunded through the provider port, no webhook, a second refund changing nothing.
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { systemClock } from '../../src/kernel/clock.js';
+import { ChargeStream } from '../../src/payments/application/charge-stream.js';
+import { RefundChargeCommand } from '../../src/payments/application/refund-charge/refund-charge.command.js';
+import { RefundChargeHandler } from '../../src/payments/application/refund-charge/refund-charge.handler.js';
+import { ProviderUnavailable, type PaymentProvider } from '../../src/payments/application/ports/provider.port.js';
+import { OPERATOR } from '../../src/kernel/actor.js';
+import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { approveCharge } from '../support/outcomes.js';
+import { Receiver } from '../webhooks/support/receiver.js';
+import { createCharge, merchantWithEndpoint, type WebhookMerchant } from '../webhooks/support/webhooks.js';
+
+const until = async (what: string, check: () => Promise<boolean>): Promise<void> => {
+  for (let tries = 0; tries < 200; tries++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${what}: not reached`);
+};
+
+describe('refunds by the operator', () => {
+  let gw: TestGateway;
+  let receiver: Receiver;
+  let shop: WebhookMerchant;
+
+  const refund = (id: string, token?: string) =>
+    http('POST', `${gw.adminUrl}/internal/pagos/${id}/reembolso`, { token: token ?? gw.operatorToken });
+  const charge = async (id: string) => (await http('GET', `${gw.publicUrl}/v1/pagos/${id}`, { token: shop.apiKey })).body;
+  const history = async (id: string) =>
+    (await http('GET', `${gw.adminUrl}/internal/pagos/${id}/eventos`, { token: gw.operatorToken })).body.eventos as Array<{
+      tipo: string;
+      datos: Record<string, unknown>;
+      metadata: { actor: unknown; causationId: string | null };
+    }>;
+  /** Approved the way a buyer's payment is: the sandbox decides and notifies the gateway, signed. */
+  const approvedBySandbox = async (monto = 150_000): Promise<string> => {
+    const { id } = await createCharge(gw, shop, monto);
+    const decided = await http('POST', `${gw.adminUrl}/internal/sandbox/pagos/${id}/resultado`, {
+      token: gw.operatorToken,
+      body: { resultado: 'aprobado' },
+    });
+    expect(decided.status).toBe(202);
+    await until('approval', async () => (await charge(id)).estado === 'aprobado');
+    return id;
+  };
+
+  beforeAll(async () => {
+    receiver = await Receiver.start();
+    gw = await startTestGateway();
+    shop = await merchantWithEndpoint(gw, receiver.url);
+    receiver.secret = shop.secret ?? '';
+  });
+  afterAll(async () => {
+    await gw.close();
+    await receiver.close();
+  });
+
+  it('refunds an aprobado charge in full: reembolsado, visible through GET /v1/pagos/{id}, recorded with its cause', async () => {
+    const id = await approvedBySandbox(150_000);
+    const answer = await refund(id);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ pagoId: id, estado: 'reembolsado', monto: 150_000, yaReembolsado: false });
+    expect(answer.body.referenciaReembolso).toMatch(/^rfd_/);
+    expect((await charge(id)).estado).toBe('reembolsado');
+    const refunded = (await history(id)).at(-1)!;
+    expect(refunded.tipo).toBe('ChargeRefunded');
+    expect(refunded.datos).toMatchObject({ monto: 150_000, providerRefundId: answer.body.referenciaReembolso });
+    expect(refunded.metadata.actor).toEqual({ type: 'operator', id: 'operator-token' });
+    expect(refunded.metadata.causationId).toBe(answer.body.referenciaReembolso);
+    const atProvider = await gw.infra.dataSource.query(
+      'SELECT r.monto::int AS monto FROM sandbox_refunds r JOIN sandbox_sessions s ON s.id = r.session_id WHERE s.charge_id = $1',
+      [id],
+    );
+    expect(atProvider).toEqual([{ monto: 150_000 }]);
+  });
+
+  it('a second refund changes nothing and answers the first', async () => {
+    const id = await approvedBySandbox(20_000);
+    const first = await refund(id);
+    const events = (await history(id)).length;
+    const second = await refund(id);
+    expect(second.status).toBe(200);
+    expect(second.body).toEqual({ ...first.body, yaReembolsado: true });
+    expect((await history(id)).length).toBe(events);
+    const atProvider = await gw.infra.dataSource.query(
+      'SELECT count(*)::int AS n FROM sandbox_refunds r JOIN sandbox_sessions s ON s.id = r.session_id WHERE s.charge_id = $1',
+      [id],
+    );
+    expect(atProvider[0].n).toBe(1);
+  });
+
+  it('sends no webhook for a refund: the approval was delivered, the refund adds nothing', async () => {
+    const id = await approvedBySandbox(31_000);
+    await until('payment.completed delivered', async () => receiver.accepted.some((r) => r.rawBody.includes(id)));
+    await refund(id);
+    // Wait until the projector has turned the refund into the read model (and so past the outbox) before counting.
+    await until('read model', async () => {
+      const list = await http('GET', `${gw.publicUrl}/v1/pagos?estado=reembolsado&limit=100`, { token: shop.apiKey });
+      return list.body.data.some((c: { id: string }) => c.id === id);
+    });
+    const deliveries = await gw.infra.dataSource.query('SELECT event_type FROM webhook_deliveries WHERE charge_id = $1', [id]);
+    expect(deliveries).toEqual([{ event_type: 'payment.completed' }]);
+    expect(receiver.requests.filter((r) => r.rawBody.includes(id))).toHaveLength(1);
+  });
+
+  it('refunds a conciliado charge; its settlement is then revertida', async () => {
+    const id = await approvedBySandbox(42_000);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(new Date());
+    await until('provider reference projected', async () => {
+      const rows = await gw.infra.dataSource.query(
+        'SELECT 1 FROM provider_references p JOIN sandbox_attempts a ON a.id = p.referencia_proveedor JOIN sandbox_sessions s ON s.id = a.session_id WHERE s.charge_id = $1',
+        [id],
+      );
+      return rows.length === 1;
+    });
+    const report = await http('GET', `${gw.adminUrl}/internal/conciliaciones/reportes/${today}`, { token: gw.operatorToken });
+    const imported = await http('POST', `${gw.adminUrl}/internal/conciliaciones`, { token: gw.operatorToken, body: { reporte: report.text } });
+    expect(imported.body.conciliados.map((l: { pagoId: string }) => l.pagoId)).toContain(id);
+    expect((await charge(id)).estado).toBe('conciliado');
+    expect((await refund(id)).body).toMatchObject({ estado: 'reembolsado', yaReembolsado: false });
+    const liquidacion = await http('GET', `${gw.publicUrl}/v1/pagos/${id}/liquidacion`, { token: shop.apiKey });
+    expect(liquidacion.body).toMatchObject({ estadoPago: 'reembolsado', estado: 'revertida' });
+  });
+
+  it('refuses a pendiente or fallido charge with 409 invalid_state and asks the provider nothing', async () => {
+    const pending = await createCharge(gw, shop, 9_000);
+    const answer = await refund(pending.id);
+    expect(answer.status).toBe(409);
+    expect(answer.body).toMatchObject({ code: 'invalid_state' });
+    expect(answer.body.message).toContain('pendiente');
+    const failed = await createCharge(gw, shop, 9_000);
+    await http('POST', `${gw.adminUrl}/internal/sandbox/pagos/${failed.id}/resultado`, { token: gw.operatorToken, body: { resultado: 'fallido' } });
+    await until('failure', async () => (await charge(failed.id)).estado === 'fallido');
+    expect((await refund(failed.id)).status).toBe(409);
+    expect((await history(pending.id)).map((e) => e.tipo)).toEqual(['ChargeCreated', 'CheckoutOpened']);
+    const atProvider = await gw.infra.dataSource.query('SELECT count(*)::int AS n FROM sandbox_refunds r JOIN sandbox_sessions s ON s.id = r.session_id WHERE s.charge_id = ANY($1::uuid[])', [
+      [pending.id, failed.id],
+    ]);
+    expect(atProvider[0].n).toBe(0);
+  });
+
+  it('pasarela-ops charges refund <id> refunds, and says so when it was refunded already', async () => {
+    const id = await approvedBySandbox(5_500);
+    const ops = () =>
+      new Promise<{ code: number; stdout: string }>((resolve) => {
+        const args = [path.resolve('bin/pasarela-ops.js'), '--url', gw.adminUrl, '--token', gw.operatorToken, 'charges', 'refund', id];
+        execFile(process.execPath, args, { timeout: 30_000 }, (error, stdout) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout }));
+      });
+    const first = await ops();
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(new RegExp(`^Charge ${id} refunded: 5500 pesos at `));
+    expect((await ops()).stdout).toContain(`Charge ${id} was already refunded`);
+  });
+
+  it('answers 404 for an unknown or malformed id, and 401 to a merchant key', async () => {
+    expect((await refund(randomUUID())).status).toBe(404);
+    expect((await refund('no-es-un-pago')).status).toBe(404);
+    expect((await refund(randomUUID(), shop.apiKey)).status).toBe(401);
+  });
+
+  it('answers 409 when the provider has no such payment (approved without it), and records nothing', async () => {
+    const { id } = await createCharge(gw, shop, 7_000);
+    await approveCharge(gw, id); // our stream says aprobado; the sandbox never saw a payment
+    const answer = await refund(id);
+    expect(answer.status).toBe(409);
+    expect(answer.body.code).toBe('refund_refused_by_provider');
+    expect((await charge(id)).estado).toBe('aprobado');
+  });
+
+  it('a provider time-out is 503 with nothing recorded; the retry refunds once', async () => {
+    const id = await approvedBySandbox(12_000);
+    const real = (await gw.infra.dataSource.query('SELECT id FROM sandbox_sessions WHERE charge_id = $1', [id]))[0].id as string;
+    let calls = 0;
+    const provider = {
+      refund: async () => {
+        calls++;
+        if (calls === 1) throw new ProviderUnavailable('no answer within 400 ms');
+        return { refundId: `rfd_${real}` };
+      },
+    } as unknown as PaymentProvider;
+    const handler = new RefundChargeHandler(new ChargeStream(gw.infra.eventStore), gw.infra.eventStore, provider, systemClock);
+    await expect(handler.execute(new RefundChargeCommand(id, OPERATOR, randomUUID()))).rejects.toMatchObject({
+      code: 'gateway_unavailable',
+      kind: 'unavailable',
+    });
+    expect((await charge(id)).estado).toBe('aprobado');
+    const done = await handler.execute(new RefundChargeCommand(id, OPERATOR, randomUUID()));
+    expect(done).toMatchObject({ refundedNow: true, providerRefundId: `rfd_${real}` });
+    expect((await handler.execute(new RefundChargeCommand(id, OPERATOR, randomUUID()))).refundedNow).toBe(false);
+    expect(calls).toBe(2);
+  });
+});

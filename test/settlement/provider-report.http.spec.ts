@@ -1,0 +1,82 @@
+// The provider's settlement report of a date (the sandbox plays the provider), fetched by the operator and imported:
+// reconciliation end to end, with charges the sandbox really approved.
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
+import { createCharge } from '../webhooks/support/webhooks.js';
+
+const until = async (what: string, check: () => Promise<boolean>): Promise<void> => {
+  for (let tries = 0; tries < 200; tries++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${what}: not reached`);
+};
+
+describe("the provider's settlement report", () => {
+  let gw: TestGateway;
+  let shop: OnboardedMerchant;
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(new Date());
+  const approved: Array<{ id: string; monto: number }> = [];
+  let failed = '';
+
+  const operator = (method: string, route: string, body?: unknown) => http(method, `${gw.adminUrl}/internal${route}`, { token: gw.operatorToken, body });
+  const estado = async (id: string) => (await http('GET', `${gw.publicUrl}/v1/pagos/${id}`, { token: shop.apiKey })).body.estado as string;
+
+  beforeAll(async () => {
+    gw = await startTestGateway();
+    shop = await onboardMerchant(gw);
+    for (const [monto, resultado] of [[61_000, 'aprobado'], [72_500, 'aprobado'], [8_000, 'fallido']] as const) {
+      const { id } = await createCharge(gw, shop, monto);
+      expect((await operator('POST', `/sandbox/pagos/${id}/resultado`, { resultado })).status).toBe(202);
+      await until(`charge ${resultado}`, async () => (await estado(id)) === resultado);
+      if (resultado === 'aprobado') approved.push({ id, monto });
+      else failed = id;
+    }
+    await until('provider references projected', async () => {
+      const rows = await gw.infra.dataSource.query('SELECT count(*)::int AS n FROM provider_references');
+      return rows[0].n === 3;
+    });
+  });
+  afterAll(() => gw.close());
+
+  it('lists every payment the provider approved that day, with its reference and gross amount, as CSV', async () => {
+    const answer = await operator('GET', `/conciliaciones/reportes/${today}`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toMatch(/^text\/csv/);
+    const [header, ...rows] = answer.text.trimEnd().split('\n');
+    expect(header).toBe('referencia_proveedor,monto,fecha');
+    const refs = await gw.infra.dataSource.query('SELECT referencia_proveedor, charge_id FROM provider_references');
+    const chargeOf = new Map(refs.map((r: { referencia_proveedor: string; charge_id: string }) => [r.referencia_proveedor, r.charge_id]));
+    const lines = rows.map((row) => row.split(','));
+    expect(lines.map(([ref, monto, fecha]) => [chargeOf.get(ref!), Number(monto), fecha])).toEqual(approved.map((c) => [c.id, c.monto, today]));
+  });
+
+  it('has no rows for a day without payments, and refuses a malformed date', async () => {
+    expect((await operator('GET', '/conciliaciones/reportes/2020-01-01')).text).toBe('referencia_proveedor,monto,fecha\n');
+    const bad = await operator('GET', '/conciliaciones/reportes/2026-13-01');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message.fieldErrors).toHaveProperty('fecha');
+  });
+
+  it('imported as it is, reconciles every approved charge of the day; again, nothing more', async () => {
+    const report = (await operator('GET', `/conciliaciones/reportes/${today}`)).text;
+    const first = await operator('POST', '/conciliaciones', { reporte: report });
+    expect(first.body.conciliados.map((l: { pagoId: string }) => l.pagoId).sort()).toEqual(approved.map((c) => c.id).sort());
+    expect(first.body.diferencias).toEqual([]);
+    for (const { id } of approved) expect(await estado(id)).toBe('conciliado');
+    expect(await estado(failed)).toBe('fallido');
+    const again = await operator('POST', '/conciliaciones', { reporte: report });
+    expect(again.body).toMatchObject({ conciliados: [], repetidoDe: { importacion: first.body.importacion } });
+    expect(again.body.yaConciliados).toHaveLength(2);
+  });
+
+  it('pasarela-ops charges provider-report prints it', async () => {
+    const args = [path.resolve('bin/pasarela-ops.js'), '--url', gw.adminUrl, '--token', gw.operatorToken, 'charges', 'provider-report', today];
+    const stdout = await new Promise<string>((resolve, reject) => {
+      execFile(process.execPath, args, { timeout: 30_000 }, (error, out) => (error ? reject(error) : resolve(out)));
+    });
+    expect(stdout).toBe((await operator('GET', `/conciliaciones/reportes/${today}`)).text);
+  });
+});
