@@ -6,6 +6,7 @@ import { chargesProjection } from '../../src/payments/adapters/projections/charg
 import { loadCheckpoint } from '../../src/payments/adapters/projections/checkpoint.js';
 import { applyBatch, type Projection } from '../../src/payments/adapters/projections/projection.js';
 import { rebuildCharges } from '../../src/payments/adapters/projections/rebuild.js';
+import { PostgresDeliveryQueue } from '../../src/webhooks/adapters/persistence/postgres.delivery-queue.js';
 import { chargeStream } from '../../src/payments/domain/charge.events.js';
 import { chargeCreated, checkoutOpened, paymentApproved, paymentFailed } from '../payments/charge-events.fixture.js';
 import { readAllUntil } from '../payments/event-store.contract.js';
@@ -148,5 +149,40 @@ describe('the webhook outbox', () => {
     await apply(START, await all());
 
     expect(await rows()).toEqual([]);
+  });
+
+  it('tells the dispatcher when the next delivery is due, and that none is when nothing is pending', async () => {
+    const queue = new PostgresDeliveryQueue(fixture.dataSource);
+    // With nothing pending there is nothing to wait for: the dispatcher sleeps its full poll, it does not spin.
+    expect(await queue.msUntilNextDue()).toBeNull();
+    await charge('approved');
+    await apply(START, await all());
+    expect(await queue.msUntilNextDue()).toBe(0);
+    await fixture.dataSource.query("UPDATE webhook_deliveries SET next_attempt_at = now() + interval '30 seconds'");
+    const ms = await queue.msUntilNextDue();
+    expect(ms).toBeGreaterThan(25_000);
+    expect(ms).toBeLessThanOrEqual(30_000);
+  });
+
+  it('only moves the checkpoint of a projection for a batch with none of its event types', async () => {
+    const id = randomUUID();
+    await fixture.store.append(chargeStream(id), [chargeCreated(id, MERCHANT), checkoutOpened('2026-11-20T10:00:01.000Z')], 'no_stream');
+    appended += 2;
+    const events = await all();
+    const last = events.at(-1)!;
+    const applied: unknown[] = [];
+    const picky: Projection = {
+      name: 'picky',
+      types: new Set(['PaymentApproved']),
+      apply: async (_manager, batch) => void applied.push(batch),
+      clear: async () => undefined,
+    };
+
+    const result = await apply(START, events, picky);
+
+    expect(applied).toEqual([]);
+    expect(result).toEqual({ position: last.position, events: 2 });
+    expect(await loadCheckpoint(fixture.dataSource, 'picky')).toEqual({ position: last.position, eventsApplied: 2 });
+    await expect(apply(START, events, picky)).rejects.toThrow(/checkpoint of projection picky moved/);
   });
 });

@@ -60,8 +60,10 @@ const RELEASE = `
     WHERE id = $1 AND lease_token = $2 RETURNING id)
   SELECT id FROM d`;
 
+// Null when nothing is pending (greatest() ignores a null min(): it would answer 0 and the idle dispatcher would poll
+// every 5 ms).
 const NEXT_DUE = `
-  SELECT greatest(0, extract(epoch FROM min(next_attempt_at) - clock_timestamp()) * 1000)::float8 AS ms
+  SELECT (extract(epoch FROM min(next_attempt_at) - clock_timestamp()) * 1000)::float8 AS ms
     FROM webhook_deliveries WHERE estado = 'pendiente'`;
 
 interface ClaimedRow {
@@ -135,7 +137,8 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
 
   async msUntilNextDue(): Promise<number | null> {
     const rows = await this.db.query<Array<{ ms: number | null }>>(NEXT_DUE);
-    return rows[0]?.ms ?? null;
+    const ms = rows[0]?.ms ?? null;
+    return ms === null ? null : Math.max(0, ms);
   }
 
   onWork(listener: () => void): () => Promise<void> {
