@@ -10,13 +10,15 @@ import { ProviderHttpModule } from './provider/provider-http.module.js';
 import { PortalModule } from './portal/portal.module.js';
 import { SettlementHttpModule } from './settlement/settlement-http.module.js';
 import { ChargeStatsModule } from './payments/charge-stats.module.js';
+import { BenchBaselineModule } from './bench/bench-baseline.module.js';
 
 @Module({})
 export class PublicApiModule {
   static forRoot(infra: Infrastructure): DynamicModule {
     return {
       module: PublicApiModule,
-      imports: [InfrastructureModule.forRoot(infra), CqrsModule.forRoot(), MerchantsHttpModule, CheckoutHttpModule, PaymentsHttpModule, WebhooksHttpModule, ProviderHttpModule, SettlementHttpModule, ChargeStatsModule, PortalModule],
+      imports: [InfrastructureModule.forRoot(infra), CqrsModule.forRoot(), MerchantsHttpModule, CheckoutHttpModule, PaymentsHttpModule, WebhooksHttpModule, ProviderHttpModule, SettlementHttpModule, ChargeStatsModule, PortalModule,
+        ...(infra.config.benchBaseline ? [BenchBaselineModule] : [])],
     };
   }
 }

@@ -50,6 +50,8 @@ export interface Config {
   webhookAllowLoopback: boolean;
   /** AES-256 key that seals webhook signing secrets at rest (32 bytes). */
   webhookSecretKey: Buffer;
+  /** `npm run bench` only: mounts the one-INSERT yardstick at POST /bench/baseline (embedded default only). */
+  benchBaseline: boolean;
 }
 
 export class ConfigError extends Error {
@@ -189,7 +191,11 @@ export function loadConfig(env: Env = process.env): Config {
     webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
     webhookAllowLoopback: bool('WEBHOOK_ALLOW_LOOPBACK', !databaseUrl),
     webhookSecretKey: secretKey('WEBHOOK_SECRET_KEY'),
+    benchBaseline: bool('BENCH_BASELINE', false),
   };
+  if (config.benchBaseline && databaseUrl) {
+    problems.push('BENCH_BASELINE is for `npm run bench` on the embedded default; it cannot be set with DATABASE_URL');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

@@ -3,6 +3,7 @@ import {
   START,
   type ExpectedRevision,
   type RecordedEvent,
+  WrongExpectedRevision,
 } from '../../src/payments/application/ports/event-store.port.js';
 import { eventStoreContract, ids, newEvent, newStream, readAllUntil } from './event-store.contract.js';
 import { openPostgresFixture, type PostgresFixture } from './postgres-fixture.js';
@@ -181,5 +182,87 @@ describe('PostgreSQL event store notices', () => {
     } finally {
       stop();
     }
+  });
+});
+
+// Concurrent one-event appends and guarded stream starts share one statement (group commit): each caller must still
+// get exactly its own outcome.
+describe('PostgreSQL event store, appends sharing one statement', () => {
+  let fixture: PostgresFixture;
+
+  beforeEach(async () => {
+    fixture = await openPostgresFixture();
+  });
+
+  afterEach(async () => {
+    await fixture.close();
+  });
+
+  const countStatements = (): { inserts: () => number; stop: () => void } => {
+    const { dataSource } = fixture;
+    const original = dataSource.query.bind(dataSource);
+    let inserts = 0;
+    dataSource.query = (async (sql: string, parameters?: unknown[]) => {
+      if (/INSERT INTO events/.test(sql)) inserts++;
+      return original(sql, parameters);
+    }) as typeof dataSource.query;
+    return { inserts: () => inserts, stop: () => void (dataSource.query = original) };
+  };
+
+  it('writes concurrent appends to many streams in one statement, and a stale one alone is refused', async () => {
+    const { store } = fixture;
+    const streams = Array.from({ length: 12 }, () => newStream());
+    for (const stream of streams) await store.append(stream, [newEvent()], 'no_stream');
+    const counter = countStatements();
+    const attempts = streams.map((stream, i) => store.append(stream, [newEvent('Next')], i === 5 ? 3 : 0));
+    const outcomes = await Promise.allSettled(attempts);
+    counter.stop();
+
+    expect(outcomes.map((o) => o.status)).toEqual(streams.map((_, i) => (i === 5 ? 'rejected' : 'fulfilled')));
+    expect((outcomes[5] as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedRevision);
+    expect((outcomes[5] as PromiseRejectedResult).reason).toMatchObject({ expected: 3, actual: 0 });
+    expect(counter.inserts()).toBeLessThan(4);
+    for (const [i, stream] of streams.entries()) {
+      expect((await store.readStream(stream)).map((e) => e.type)).toEqual(i === 5 ? ['ThingHappened'] : ['ThingHappened', 'Next']);
+    }
+  });
+
+  it('fails only the append whose event id is taken, not its batch-mates', async () => {
+    const { store } = fixture;
+    const used = newEvent();
+    await store.append(newStream(), [used], 'no_stream');
+    const others = [newStream(), newStream()];
+    const outcomes = await Promise.allSettled([
+      store.append(others[0]!, [newEvent()], 'no_stream'),
+      store.append(newStream(), [used], 'no_stream'),
+      store.append(others[1]!, [newEvent()], 'no_stream'),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((outcomes[1] as PromiseRejectedResult).reason).not.toBeInstanceOf(WrongExpectedRevision);
+    for (const stream of others) expect(await store.readStream(stream)).toHaveLength(1);
+  });
+
+  it('starts guarded streams of one batch only where the guard allows, first of two same claims winning', async () => {
+    const { store, dataSource } = fixture;
+    await dataSource.query('CREATE TABLE IF NOT EXISTS claims_test (claim text PRIMARY KEY, stream_id text NOT NULL)');
+    const guard = (claim: string, streamId: string) => ({
+      sql: `INSERT INTO claims_test (claim, stream_id)
+            SELECT c.claim, c.stream_id FROM jsonb_to_recordset($1::jsonb) AS c(claim text, stream_id text, n integer) ORDER BY c.n
+            ON CONFLICT (claim) DO NOTHING RETURNING stream_id`,
+      row: { claim, stream_id: streamId },
+    });
+    const [a, b, c] = [newStream(), newStream(), newStream()];
+    const counter = countStatements();
+    const started = await Promise.all([
+      store.startStreamIf(guard('one', a), a, [newEvent()]),
+      store.startStreamIf(guard('one', b), b, [newEvent()]),
+      store.startStreamIf(guard('two', c), c, [newEvent(), newEvent('Second')]),
+    ]);
+    counter.stop();
+    expect(started).toEqual([true, false, true]);
+    expect(counter.inserts()).toBe(1);
+    expect(await store.readStream(a)).toHaveLength(1);
+    expect(await store.readStream(b)).toEqual([]);
+    expect((await store.readStream(c)).map((e) => [e.type, e.revision])).toEqual([['ThingHappened', 0], ['Second', 1]]);
   });
 });

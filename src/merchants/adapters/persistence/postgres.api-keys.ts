@@ -1,6 +1,7 @@
 // API keys in PostgreSQL: looked up by the SHA-256 of the presented key (unique index), never by the key.
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { Batcher } from '../../../kernel/batcher.js';
 import type { MerchantRole } from '../../../kernel/principal.js';
 import type { ApiKeys, NewApiKey, StoredApiKey } from '../../application/ports/api-keys.port.js';
 import { ApiKeyEntity } from './merchant.entities.js';
@@ -19,15 +20,21 @@ const COLUMNS = 'id, merchant_id, key_hash, rol, revocada_en, reemplazada_por';
 
 @Injectable()
 export class PostgresApiKeys implements ApiKeys {
+  /** Every merchant request looks its key up: concurrent lookups share one statement (kernel/batcher.ts). */
+  private readonly lookups = new Batcher<Buffer, StoredApiKey | null>(async (hashes) => {
+    const rows = (await this.db.query(`SELECT ${COLUMNS} FROM api_keys WHERE key_hash = ANY($1::bytea[])`, [hashes])) as ApiKeyRow[];
+    const found = new Map(rows.map((row) => [row.key_hash.toString('hex'), toStored(row)]));
+    return hashes.map((hash) => found.get(hash.toString('hex')) ?? null);
+  });
+
   constructor(private readonly db: DataSource) {}
 
   async add(key: NewApiKey): Promise<void> {
     await this.db.getRepository(ApiKeyEntity).insert(toEntity(key));
   }
 
-  async findByHash(hash: Buffer): Promise<StoredApiKey | null> {
-    const rows = (await this.db.query(`SELECT ${COLUMNS} FROM api_keys WHERE key_hash = $1`, [hash])) as ApiKeyRow[];
-    return rows[0] ? toStored(rows[0]) : null;
+  findByHash(hash: Buffer): Promise<StoredApiKey | null> {
+    return this.lookups.submit(hash);
   }
 
   async find(keyId: string): Promise<StoredApiKey | null> {

@@ -1,6 +1,7 @@
 // Merchants and their web registration in PostgreSQL.
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { Batcher } from '../../../kernel/batcher.js';
 import type { Actor } from '../../../kernel/actor.js';
 import type { MerchantView, WebRegistrationView } from '../../application/get-merchant/get-merchant.query.js';
 import type { Merchants, NewMerchant } from '../../application/ports/merchants.port.js';
@@ -33,10 +34,17 @@ const VIEW_SQL = `
   SELECT m.id, m.nombre, m.aprobado, m.aprobado_en, m.checkout_propio, m.creado_en,
          w.sitio_web, w.url_retorno, w.actualizado_en, w.actualizado_por
     FROM merchants m LEFT JOIN web_registrations w ON w.merchant_id = m.id
-   WHERE m.id = $1`;
+   WHERE m.id = ANY($1::uuid[])`;
 
 @Injectable()
 export class PostgresMerchants implements Merchants {
+  /** Payments reads the merchant for every charge creation: concurrent reads share one statement. */
+  private readonly views = new Batcher<string, MerchantView | null>(async (ids) => {
+    const rows = (await this.db.query(VIEW_SQL, [ids])) as MerchantRow[];
+    const found = new Map(rows.map((row) => [row.id, toView(row)]));
+    return ids.map((id) => found.get(id.toLowerCase()) ?? null);
+  });
+
   constructor(private readonly db: DataSource) {}
 
   async create(merchant: NewMerchant): Promise<void> {
@@ -54,10 +62,8 @@ export class PostgresMerchants implements Merchants {
     return affected === 1;
   }
 
-  async view(merchantId: string): Promise<MerchantView | null> {
-    const rows = (await this.db.query(VIEW_SQL, [merchantId])) as MerchantRow[];
-    const row = rows[0];
-    return row ? toView(row) : null;
+  view(merchantId: string): Promise<MerchantView | null> {
+    return this.views.submit(merchantId);
   }
 
   async setWebRegistration(

@@ -15,6 +15,7 @@ interface Opened {
 
 export const voucherDeadlinesProjection: Projection = {
   name: 'cash-voucher-deadlines',
+  types: new Set(['CashVoucherIssued', 'CashVoucherExpired', 'PaymentApproved', 'PaymentFailed', 'ChargeReconciled', 'ChargeRefunded']),
 
   async apply(manager: EntityManager, events: readonly RecordedEvent[]) {
     const opened: Opened[] = [];

@@ -1,6 +1,7 @@
 // The PostgreSQL event store: the embedded default and CI (DESIGN.md section 2).
 import type { DataSource, EntityManager, EntitySubscriberInterface, QueryRunner } from 'typeorm';
 import type { EventMetadata } from '../../../kernel/actor.js';
+import { Batcher } from '../../../kernel/batcher.js';
 import {
   WrongExpectedRevision,
   type AppendResult,
@@ -28,7 +29,7 @@ const READ_ALL_SQL = `
   ORDER BY transaction_id, global_position
   LIMIT $3`;
 
-const READ_STREAM_SQL = `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 ORDER BY revision`;
+const READ_STREAMS_SQL = `SELECT ${COLUMNS} FROM events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, revision`;
 
 interface EventRow {
   commit: string;
@@ -44,6 +45,53 @@ interface EventRow {
 
 type Query = <T>(sql: string, parameters: unknown[]) => Promise<T>;
 
+/**
+ * A statement that decides, in the same statement as the events, which new streams may start (e.g. the idempotency
+ * claim: DESIGN.md 5.3). It reads its rows from `$1`, a JSON array of the `row`s of every start in the batch, each
+ * with its place in the batch as `n`, and returns a `stream_id` column: the streams it allows. The same `sql` for every start of one kind.
+ */
+export interface StreamGuard {
+  sql: string;
+  row: Record<string, unknown>;
+}
+
+interface GuardedStart {
+  guard: StreamGuard;
+  streamId: string;
+  events: NewEvent[];
+}
+
+/** One event at a known revision: the common append (a command on a charge), batched. */
+interface SingleAppend {
+  streamId: string;
+  revision: number;
+  event: NewEvent;
+}
+
+/** The events of a batch as one JSON parameter, read back with jsonb_to_recordset in this order (`n`). */
+const EVENT_RECORD = 'stream_id text, revision integer, event_id uuid, type text, data jsonb, metadata jsonb, n integer';
+
+const eventRecord = (streamId: string, revision: number, event: NewEvent, n: number): Record<string, unknown> => ({
+  stream_id: streamId,
+  revision,
+  event_id: event.id,
+  type: event.type,
+  data: event.data,
+  metadata: event.metadata,
+  n,
+});
+
+// `no_stream` appends write revision 0; a numbered one needs its previous revision to exist (checked in the same
+// statement). A revision taken meanwhile is skipped, not an error: that append alone gets WrongExpectedRevision.
+const SINGLE_APPENDS_SQL = `
+  INSERT INTO events (stream_id, revision, event_id, type, data, metadata)
+  SELECT e.stream_id, e.revision, e.event_id, e.type, e.data, e.metadata
+    FROM jsonb_to_recordset($1::jsonb) AS e(${EVENT_RECORD})
+   WHERE e.revision = 0 OR EXISTS (SELECT 1 FROM events p WHERE p.stream_id = e.stream_id AND p.revision = e.revision - 1)
+   ORDER BY e.n
+  ON CONFLICT ON CONSTRAINT ${REVISION_CONSTRAINT} DO NOTHING
+  RETURNING event_id`;
+
 export class PostgresEventStore implements EventStore {
   /** Transactions that appended through appendWithin: the append is announced when they commit. */
   private readonly uncommitted = new WeakSet<QueryRunner>();
@@ -55,6 +103,28 @@ export class PostgresEventStore implements EventStore {
       this.uncommitted.delete(queryRunner);
     },
   };
+
+  private readonly singleAppends = new Batcher<SingleAppend, boolean>(async (appends) => {
+    const records = appends.map(({ streamId, revision, event }, n) => eventRecord(streamId, revision, event, n));
+    const written = await this.dataSource.query<Array<{ event_id: string }>>(SINGLE_APPENDS_SQL, [JSON.stringify(records)]);
+    if (written.length > 0) this.notifications.signal();
+    const done = new Set(written.map((row) => row.event_id));
+    return appends.map(({ event }) => done.has(event.id.toLowerCase()));
+  });
+
+  private readonly guardedStarts = new Map<string, Batcher<GuardedStart, boolean>>();
+
+  /** Every GET /pagos/{id} and every command folds a stream: concurrent reads share one statement. */
+  private readonly streamReads = new Batcher<string, RecordedEvent[]>(async (streamIds) => {
+    const rows = await this.dataSource.query<EventRow[]>(READ_STREAMS_SQL, [streamIds]);
+    const streams = new Map<string, RecordedEvent[]>();
+    for (const row of rows) {
+      const events = streams.get(row.stream_id) ?? [];
+      events.push(toRecordedEvent(row));
+      streams.set(row.stream_id, events);
+    }
+    return streamIds.map((streamId) => streams.get(streamId) ?? []);
+  });
 
   private constructor(
     private readonly dataSource: DataSource,
@@ -70,6 +140,12 @@ export class PostgresEventStore implements EventStore {
   }
 
   async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    const [event] = events;
+    if (events.length === 1 && event && expected !== 'any') {
+      const revision = expected === 'no_stream' ? 0 : expected + 1;
+      if (await this.singleAppends.submit({ streamId, revision, event })) return { nextRevision: revision };
+      throw new WrongExpectedRevision(streamId, expected, await this.currentRevision(streamId));
+    }
     const query: Query = (sql, parameters) => this.dataSource.query(sql, parameters);
     for (let attempt = 1; ; attempt++) {
       try {
@@ -99,45 +175,51 @@ export class PostgresEventStore implements EventStore {
   }
 
   /**
-   * Starts a new stream in the same statement as `guard` (an INSERT ... RETURNING of the caller's), and only when
-   * the guard wrote a row: one round trip, atomic, no transaction to open. Used by the idempotency claim, which must
-   * commit with the charge's first event (DESIGN.md 5.3). Returns false when the guard wrote nothing.
+   * Starts a new stream in the same statement as `guard` (see StreamGuard), and only when the guard allows it: one
+   * round trip, atomic, no transaction to open; concurrent starts with the same guard share the statement. Used by
+   * the idempotency claim, which must commit with the charge's first event (DESIGN.md 5.3). False when the guard
+   * refused.
    */
-  async startStreamIf(guard: { sql: string; parameters: unknown[] }, streamId: string, events: NewEvent[]): Promise<boolean> {
+  async startStreamIf(guard: StreamGuard, streamId: string, events: NewEvent[]): Promise<boolean> {
     if (events.length === 0) throw new Error(`Nothing to append to ${streamId}`);
-    const parameters = [...guard.parameters];
-    const parameter = (value: unknown, type: string): string => {
-      parameters.push(value);
-      return `$${parameters.length}::${type}`;
-    };
-    const stream = parameter(streamId, 'text');
-    const rows = events.map(
-      (event, k) =>
-        `(${parameter(event.id, 'uuid')}, ${parameter(event.type, 'text')}, ${parameter(JSON.stringify(event.data), 'jsonb')}, ` +
-        `${parameter(JSON.stringify(event.metadata), 'jsonb')}, ${k})`,
-    );
-    const sql = `
-      WITH guard AS (${guard.sql})
-      INSERT INTO events (stream_id, revision, event_id, type, data, metadata)
-      SELECT ${stream}, e.k, e.event_id, e.type, e.data, e.metadata
-      FROM (VALUES ${rows.join(', ')}) AS e(event_id, type, data, metadata, k)
-      WHERE EXISTS (SELECT 1 FROM guard)
-      ORDER BY e.k
-      RETURNING revision`;
-    let written: unknown[];
+    let batcher = this.guardedStarts.get(guard.sql);
+    if (!batcher) {
+      batcher = new Batcher((starts) => this.startStreams(guard.sql, starts));
+      this.guardedStarts.set(guard.sql, batcher);
+    }
     try {
-      written = await this.dataSource.query(sql, parameters);
+      return await batcher.submit({ guard, streamId, events });
     } catch (error) {
       if (!isRevisionConflict(error)) throw error;
       throw new WrongExpectedRevision(streamId, 'no_stream', await this.currentRevision(streamId));
     }
+  }
+
+  private async startStreams(guardSql: string, starts: GuardedStart[]): Promise<boolean[]> {
+    const records: Array<Record<string, unknown>> = [];
+    for (const { streamId, events } of starts) {
+      events.forEach((event, revision) => records.push(eventRecord(streamId, revision, event, records.length)));
+    }
+    const sql = `
+      WITH guard AS (${guardSql})
+      INSERT INTO events (stream_id, revision, event_id, type, data, metadata)
+      SELECT e.stream_id, e.revision, e.event_id, e.type, e.data, e.metadata
+        FROM jsonb_to_recordset($2::jsonb) AS e(${EVENT_RECORD})
+       WHERE e.stream_id IN (SELECT stream_id FROM guard)
+       ORDER BY e.n
+      RETURNING event_id`;
+    const written = await this.dataSource.query<Array<{ event_id: string }>>(sql, [
+      JSON.stringify(starts.map((start, n) => ({ ...start.guard.row, n }))),
+      JSON.stringify(records),
+    ]);
     if (written.length > 0) this.notifications.signal();
-    return written.length > 0;
+    const started = new Set(written.map((row) => row.event_id));
+    return starts.map((start) => started.has(start.events[0]?.id.toLowerCase() ?? ''));
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
-    const rows = await this.dataSource.query<EventRow[]>(READ_STREAM_SQL, [streamId]);
-    return rows.map(toRecordedEvent);
+    // Two readers of one stream in one batch each get their own copy of its events.
+    return [...(await this.streamReads.submit(streamId))];
   }
 
   async readAll(after: GlobalPosition, limit: number): Promise<RecordedEvent[]> {

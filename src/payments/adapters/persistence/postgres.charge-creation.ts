@@ -6,13 +6,24 @@ import { DataSource } from 'typeorm';
 import { chargeStream } from '../../domain/charge.events.js';
 import type { ChargeCreation, ClaimOutcome, CreationClaim } from '../../application/ports/charge-creation.port.js';
 import { EVENT_STORE, type EventStore, type NewEvent } from '../../application/ports/event-store.port.js';
+import type { StreamGuard } from '../event-store/postgres.event-store.js';
 
 /** The PostgreSQL store's one-statement start of a stream, guarded by the claim (postgres.event-store.ts). */
 interface GuardedStore extends EventStore {
-  startStreamIf(guard: { sql: string; parameters: unknown[] }, streamId: string, events: NewEvent[]): Promise<boolean>;
+  startStreamIf(guard: StreamGuard, streamId: string, events: NewEvent[]): Promise<boolean>;
 }
 
 const guarded = (store: EventStore): store is GuardedStore => typeof (store as Partial<GuardedStore>).startStreamIf === 'function';
+
+// The claims of every start in the store's batch ($1, in order): the first of two same keys wins.
+const CLAIMS_GUARD = `
+  INSERT INTO idempotency_keys (merchant_id, idem_key, fingerprint, charge_id, created)
+  SELECT c.merchant_id, c.idem_key, c.fingerprint, c.charge_id, c.created
+    FROM jsonb_to_recordset($1::jsonb)
+      AS c(merchant_id uuid, idem_key text, fingerprint text, charge_id uuid, created jsonb, n integer)
+   ORDER BY c.n
+  ON CONFLICT (merchant_id, idem_key) DO NOTHING
+  RETURNING '${chargeStream('')}' || charge_id AS stream_id`;
 
 const INSERT_CLAIM = `
   INSERT INTO idempotency_keys (merchant_id, idem_key, fingerprint, charge_id, created)
@@ -33,7 +44,14 @@ export class PostgresChargeCreation implements ChargeCreation {
     let claimed: boolean;
     const store = this.store;
     if (guarded(store)) {
-      claimed = await store.startStreamIf({ sql: INSERT_CLAIM, parameters: params }, stream, [claim.created]);
+      const row = {
+        merchant_id: claim.merchantId,
+        idem_key: claim.idempotencyKey,
+        fingerprint: claim.fingerprint,
+        charge_id: claim.chargeId,
+        created: claim.created,
+      };
+      claimed = await store.startStreamIf({ sql: CLAIMS_GUARD, row }, stream, [claim.created]);
     } else {
       const rows: unknown[] = await this.dataSource.query(INSERT_CLAIM, params);
       claimed = rows.length > 0;

@@ -12,6 +12,11 @@ export interface Projection {
   readonly name: string;
   /** Applies events in global order inside the batch's transaction; applying an event twice changes nothing. */
   apply(manager: EntityManager, events: readonly RecordedEvent[]): Promise<void>;
+  /**
+   * Event types the projection reads; other events change nothing in it. A batch with none of them only moves the
+   * checkpoint (one statement, no transaction). Absent: every event may matter.
+   */
+  readonly types?: ReadonlySet<string>;
   /** Empties the read model, inside the transaction that resets the checkpoint (a rebuild). */
   clear(manager: EntityManager): Promise<void>;
 }
@@ -30,6 +35,11 @@ export async function applyBatch(
 ): Promise<BatchResult> {
   const last = events.at(-1);
   if (!last) return { position: from, events: 0 };
+  const { types } = projection;
+  if (types && !events.some((event) => types.has(event.type))) {
+    await advanceCheckpoint(dataSource.manager, projection.name, from, last.position, events.length);
+    return { position: last.position, events: events.length };
+  }
   await dataSource.transaction(async (manager) => {
     await projection.apply(manager, events);
     await advanceCheckpoint(manager, projection.name, from, last.position, events.length);

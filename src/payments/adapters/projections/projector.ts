@@ -19,6 +19,12 @@ export interface ProjectorOptions {
   retryMs?: number;
   /** How often a standby runner tries to take over the lock. */
   lockRetryMs?: number;
+  /**
+   * After a short batch, the pause before the next read. Under a steady stream of appends the runner would
+   * otherwise read again at once and apply batches of a few events, each a transaction of its own; the pause lets
+   * a batch gather what arrives meanwhile (at most this much added delay).
+   */
+  settleMs?: number;
   logger?: ProjectorLogger;
 }
 
@@ -40,6 +46,7 @@ export class Projector {
   private readonly pollMs: number;
   private readonly retryMs: number;
   private readonly lockRetryMs: number;
+  private readonly settleMs: number;
   private readonly logger: ProjectorLogger;
   private running = false;
   private loop: Promise<void> | null = null;
@@ -66,6 +73,7 @@ export class Projector {
     this.pollMs = options.pollMs ?? 500;
     this.retryMs = options.retryMs ?? 1000;
     this.lockRetryMs = options.lockRetryMs ?? 2000;
+    this.settleMs = options.settleMs ?? 20;
     this.logger = options.logger ?? new Logger(`Projector:${projection.name}`);
     this.reader = new BatchReader(store, this.batchSize);
   }
@@ -161,8 +169,9 @@ export class Projector {
           }
           this.reload = true;
         }
-        const idle = await this.step();
-        if (idle) await this.sleep(this.pollMs, true);
+        const read = await this.step();
+        if (read === 0) await this.sleep(this.pollMs, true);
+        else if (read < this.batchSize) await this.sleep(this.settleMs, false);
       } catch (error) {
         this.reload = true;
         this.reader.reset();
@@ -178,8 +187,8 @@ export class Projector {
     }
   }
 
-  /** One read and, when there is something, one batch; true when nothing was readable. */
-  private async step(): Promise<boolean> {
+  /** One read and, when there is something, one batch; answers how many events it read. */
+  private async step(): Promise<number> {
     if (this.reload || !this.position) {
       this.position = (await loadCheckpoint(this.dataSource, this.projection.name)).position;
       this.reload = false;
@@ -191,7 +200,7 @@ export class Projector {
     if (idle) this.reload = true;
     else this.position = (await applyBatch(this.dataSource, this.projection, this.position, events)).position;
     this.settle(read, idle);
-    return idle;
+    return events.length;
   }
 
   private settle(read: number, idle: boolean): void {

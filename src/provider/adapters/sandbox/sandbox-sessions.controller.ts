@@ -6,6 +6,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, IsUUID, MaxLength, Min } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import { DataSource } from 'typeorm';
+import { Batcher } from '../../../kernel/batcher.js';
 import { DomainError } from '../../../kernel/errors.js';
 import { SandboxAuthGuard } from './sandbox-auth.guard.js';
 import { SandboxBehaviour } from './sandbox-behaviour.js';
@@ -33,6 +34,23 @@ const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
 @Controller('api')
 @UseGuards(SandboxAuthGuard)
 export class SandboxSessionsController {
+  /** One session per charge: opening it again answers the same id. Concurrent opens share one statement. */
+  private readonly sessions = new Batcher<OpenSessionBody, string>(async (bodies) => {
+    const rows = bodies.map((body, n) => ({ ...body, descripcion: body.descripcion ?? null, id: `ses_${randomBytes(12).toString('base64url')}`, n }));
+    const recorded: Array<{ id: string; charge_id: string }> = await this.dataSource.query(
+      `INSERT INTO sandbox_sessions (id, charge_id, merchant_id, monto, moneda, referencia, descripcion)
+       SELECT s.id, s."chargeId", s."merchantId", s.monto, s.moneda, s.referencia, s.descripcion
+         FROM jsonb_to_recordset($1::jsonb) AS s(id text, "chargeId" uuid, "merchantId" uuid, monto bigint, moneda text,
+              referencia text, descripcion text, n integer)
+        ORDER BY s.n
+       ON CONFLICT (charge_id) DO UPDATE SET charge_id = EXCLUDED.charge_id
+       RETURNING id, charge_id`,
+      [JSON.stringify(rows)],
+    );
+    const ids = new Map(recorded.map((row) => [row.charge_id, row.id]));
+    return bodies.map((body) => ids.get(body.chargeId.toLowerCase()) ?? new Error('sandbox session not recorded'));
+  });
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly behaviour: SandboxBehaviour,
@@ -42,30 +60,18 @@ export class SandboxSessionsController {
   @HttpCode(200)
   async open(@Body() body: OpenSessionBody, @Res({ passthrough: true }) reply: FastifyReply): Promise<{ sessionId: string }> {
     const { demoraMs, silencio } = this.behaviour.take();
-    // The caller gave up (its time-out) or the server is closing: stop holding the answer.
-    const gone = new AbortController();
-    reply.raw.once('close', () => gone.abort());
     // A silent processor may still have opened the session: record it first, answer (or not) after.
-    const sessionId = await this.record(body);
-    if (demoraMs > 0) await sleep(demoraMs, gone.signal);
-    if (silencio) {
-      await sleep(120_000, gone.signal);
-      throw new DomainError('unavailable', 'sandbox_silent', 'The sandbox provider is set to be silent');
+    const sessionId = await this.sessions.submit(body);
+    if (demoraMs > 0 || silencio) {
+      // The caller gave up (its time-out) or the server is closing: stop holding the answer.
+      const gone = new AbortController();
+      reply.raw.once('close', () => gone.abort());
+      if (demoraMs > 0) await sleep(demoraMs, gone.signal);
+      if (silencio) {
+        await sleep(120_000, gone.signal);
+        throw new DomainError('unavailable', 'sandbox_silent', 'The sandbox provider is set to be silent');
+      }
     }
     return { sessionId };
-  }
-
-  private async record(body: OpenSessionBody): Promise<string> {
-    const id = `ses_${randomBytes(12).toString('base64url')}`;
-    const rows: Array<{ id: string }> = await this.dataSource.query(
-      `INSERT INTO sandbox_sessions (id, charge_id, merchant_id, monto, moneda, referencia, descripcion)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT (charge_id) DO UPDATE SET charge_id = EXCLUDED.charge_id
-       RETURNING id`,
-      [id, body.chargeId, body.merchantId, body.monto, body.moneda, body.referencia, body.descripcion ?? null],
-    );
-    const row = rows[0];
-    if (!row) throw new Error('sandbox session not recorded');
-    return row.id;
   }
 }

@@ -14,6 +14,7 @@ interface Reference {
 
 export const providerReferencesProjection: Projection = {
   name: 'provider-references',
+  types: new Set(['PaymentApproved', 'PaymentFailed']),
 
   async apply(manager: EntityManager, events: readonly RecordedEvent[]) {
     const references: Reference[] = [];
