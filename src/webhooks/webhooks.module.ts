@@ -1,5 +1,5 @@
 // The webhooks context: merchants' endpoints, the outbox of deliveries, the dispatcher. The adapters are chosen here;
-// the listeners take the part they serve (public API, operator API, worker).
+// the listeners take the part they serve (public API, operator API, worker); the portal imports the routeless parts.
 import { Module, type Provider } from '@nestjs/common';
 import type { Config } from '../kernel/config.js';
 import { CONFIG } from '../kernel/infrastructure.module.js';
@@ -35,10 +35,8 @@ const sender: Provider = {
   inject: [CONFIG],
 };
 
-/** The merchant API's part: /v1/webhook-endpoint. */
+/** The endpoint's commands and queries, with no routes: the merchant API, the portal and the operator share them. */
 @Module({
-  imports: [MerchantsModule],
-  controllers: [WebhookEndpointController],
   providers: [
     RegisterWebhookEndpointHandler,
     GetWebhookEndpointHandler,
@@ -47,12 +45,27 @@ const sender: Provider = {
     secretBox,
   ],
 })
+export class WebhookEndpointsModule {}
+
+/** Deliveries with their attempts, and re-sending one, with no routes: the operator API and the portal share them.
+ * Listing asks the merchants context (GetMerchant) over the bus. */
+@Module({
+  imports: [MerchantsModule],
+  providers: [ListDeliveriesHandler, ResendDeliveryHandler, { provide: DELIVERY_LOG, useClass: PostgresDeliveryLog }],
+})
+export class WebhookDeliveriesModule {}
+
+/** The merchant API's part: /v1/webhook-endpoint. */
+@Module({
+  imports: [MerchantsModule, WebhookEndpointsModule],
+  controllers: [WebhookEndpointController],
+})
 export class WebhooksHttpModule {}
 
 /** The operator API's part: deliveries with their attempts, and re-sending one. */
 @Module({
+  imports: [WebhookDeliveriesModule],
   controllers: [OperatorDeliveriesController],
-  providers: [ListDeliveriesHandler, ResendDeliveryHandler, { provide: DELIVERY_LOG, useClass: PostgresDeliveryLog }],
 })
 export class WebhooksOperatorModule {}
 
