@@ -20,6 +20,7 @@ import { SECRET_BOX } from './application/ports/secret-box.port.js';
 import { WEBHOOK_ENDPOINTS } from './application/ports/webhook-endpoints.port.js';
 import { WEBHOOK_SENDER } from './application/ports/webhook-sender.port.js';
 import { RegisterWebhookEndpointHandler } from './application/register-endpoint/register-endpoint.handler.js';
+import { RollSigningSecretHandler } from './application/roll-signing-secret/roll-signing-secret.handler.js';
 import { ResendDeliveryHandler } from './application/resend-delivery/resend-delivery.handler.js';
 import { UpdateWebhookEndpointHandler } from './application/update-endpoint/update-endpoint.handler.js';
 
@@ -41,6 +42,7 @@ const sender: Provider = {
     RegisterWebhookEndpointHandler,
     GetWebhookEndpointHandler,
     UpdateWebhookEndpointHandler,
+    RollSigningSecretHandler,
     { provide: WEBHOOK_ENDPOINTS, useClass: PostgresWebhookEndpoints },
     secretBox,
   ],
