@@ -7,6 +7,7 @@ import { MerchantsModule } from '../merchants/merchants.module.js';
 import { AesGcmSecretBox } from './adapters/crypto/aes-gcm.secret-box.js';
 import { HttpWebhookSender } from './adapters/delivery/http.webhook-sender.js';
 import { OperatorDeliveriesController } from './adapters/http/operator-deliveries.controller.js';
+import { OperatorSigningSecretController } from './adapters/http/operator-signing-secret.controller.js';
 import { WebhookEndpointController } from './adapters/http/webhook-endpoint.controller.js';
 import { PostgresDeliveryLog } from './adapters/persistence/postgres.delivery-log.js';
 import { PostgresDeliveryQueue } from './adapters/persistence/postgres.delivery-queue.js';
@@ -64,10 +65,10 @@ export class WebhookDeliveriesModule {}
 })
 export class WebhooksHttpModule {}
 
-/** The operator API's part: deliveries with their attempts, and re-sending one. */
+/** The operator API's part: deliveries with their attempts, re-sending one, and rolling a signing secret. */
 @Module({
-  imports: [WebhookDeliveriesModule],
-  controllers: [OperatorDeliveriesController],
+  imports: [WebhookDeliveriesModule, WebhookEndpointsModule],
+  controllers: [OperatorDeliveriesController, OperatorSigningSecretController],
 })
 export class WebhooksOperatorModule {}
 
