@@ -22,6 +22,9 @@ Commands:
   charges reconcile <file.csv>     Import the provider's settlement report: matching aprobado charges become conciliado
   charges provider-report <date>   Print the provider's settlement report of a value date (YYYY-MM-DD), as CSV
   charges refund <chargeId>        Refund a charge in full (aprobado or conciliado); a second refund changes nothing
+  webhooks roll-secret <merchantId>
+                                   Give the merchant's webhook endpoint a new signing secret (shown only this once);
+                                   for 24 h deliveries are signed with the new and the old secret
   replay                           Rebuild every read model from position 0 into fresh tables and compare them with
                                    the live ones (rows and a checksum per table); progress on stderr; exit 1 if any differs
       --batch <events>               Events per batch (default 5000)
@@ -214,6 +217,15 @@ const commands = {
     const r = await call(context, 'POST', `/internal/pagos/${encodeURIComponent(one(args, 'chargeId'))}/reembolso`);
     const what = r.yaReembolsado ? 'was already refunded' : 'refunded';
     return [r, `Charge ${r.pagoId} ${what}: ${r.monto} pesos at ${r.reembolsadoEn} (provider refund ${r.referenciaReembolso}).`];
+  },
+  'webhooks roll-secret': async (context, args) => {
+    const merchantId = one(args, 'merchantId');
+    const r = await call(context, 'POST', `/internal/merchants/${encodeURIComponent(merchantId)}/webhook-endpoint/secreto`);
+    return [
+      r,
+      `New signing secret for the webhook endpoint of merchant ${merchantId}, shown only this once:\n\n  ${r.secret}\n\n` +
+        `Until ${r.anteriorValidoHasta} every delivery is also signed with the old secret (a second v1=); then with the new one only.`,
+    ];
   },
   replay: async (context, args, options) => {
     if (args.length > 0) throw new UsageError('replay takes no arguments');

@@ -8,10 +8,7 @@ import { ChargeStatsModule } from '../payments/charge-stats.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { SettlementModule } from '../settlement/settlement.module.js';
 import { GetChargeHistoryHandler } from '../operator/application/get-charge-history/get-charge-history.handler.js';
-import { PostgresDeliveryLog } from '../webhooks/adapters/persistence/postgres.delivery-log.js';
-import { ListDeliveriesHandler } from '../webhooks/application/list-deliveries/list-deliveries.handler.js';
-import { DELIVERY_LOG } from '../webhooks/application/ports/delivery-log.port.js';
-import { ResendDeliveryHandler } from '../webhooks/application/resend-delivery/resend-delivery.handler.js';
+import { WebhookDeliveriesModule, WebhookEndpointsModule } from '../webhooks/webhooks.module.js';
 import { PortalAssetsController } from './adapters/http/assets.controller.js';
 import { ChargesController } from './adapters/http/charges.controller.js';
 import { PortalCookies } from './adapters/http/cookies.js';
@@ -46,19 +43,18 @@ const sessionPolicy: Provider = {
   inject: [CONFIG],
 };
 
-// The operator's queries the portal also needs (a charge's history, the deliveries log and re-sending one): each
-// listener has its own buses, and the operator's modules would bring their /internal routes along.
-const sharedHandlers = [GetChargeHistoryHandler, ListDeliveriesHandler, ResendDeliveryHandler];
+// The operator's query the portal also needs (a charge's history): each listener has its own buses, and the operator's
+// module would bring its /internal routes along.
+const sharedHandlers = [GetChargeHistoryHandler];
 const commandHandlers = [SignInHandler, StartSessionHandler, EndSessionsHandler];
 const queryHandlers = [AuthenticateSessionHandler, ListSessionsHandler];
 const repositories = [
   { provide: SESSIONS, useClass: PostgresSessions },
   { provide: SIGN_IN_ATTEMPTS, useClass: PostgresSignInAttempts },
-  { provide: DELIVERY_LOG, useClass: PostgresDeliveryLog },
 ];
 
 @Module({
-  imports: [MerchantsModule, PaymentsModule, ChargeStatsModule, SettlementModule],
+  imports: [MerchantsModule, PaymentsModule, ChargeStatsModule, SettlementModule, WebhookEndpointsModule, WebhookDeliveriesModule],
   // The wildcard 404 goes last: Fastify's router ranks routes by shape, not order, but it reads best here.
   controllers: [
     PortalAssetsController,

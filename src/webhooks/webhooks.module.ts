@@ -1,5 +1,5 @@
 // The webhooks context: merchants' endpoints, the outbox of deliveries, the dispatcher. The adapters are chosen here;
-// the listeners take the part they serve (public API, operator API, worker).
+// the listeners take the part they serve (public API, operator API, worker); the portal imports the routeless parts.
 import { Module, type Provider } from '@nestjs/common';
 import type { Config } from '../kernel/config.js';
 import { CONFIG } from '../kernel/infrastructure.module.js';
@@ -7,6 +7,7 @@ import { MerchantsModule } from '../merchants/merchants.module.js';
 import { AesGcmSecretBox } from './adapters/crypto/aes-gcm.secret-box.js';
 import { HttpWebhookSender } from './adapters/delivery/http.webhook-sender.js';
 import { OperatorDeliveriesController } from './adapters/http/operator-deliveries.controller.js';
+import { OperatorSigningSecretController } from './adapters/http/operator-signing-secret.controller.js';
 import { WebhookEndpointController } from './adapters/http/webhook-endpoint.controller.js';
 import { PostgresDeliveryLog } from './adapters/persistence/postgres.delivery-log.js';
 import { PostgresDeliveryQueue } from './adapters/persistence/postgres.delivery-queue.js';
@@ -20,6 +21,7 @@ import { SECRET_BOX } from './application/ports/secret-box.port.js';
 import { WEBHOOK_ENDPOINTS } from './application/ports/webhook-endpoints.port.js';
 import { WEBHOOK_SENDER } from './application/ports/webhook-sender.port.js';
 import { RegisterWebhookEndpointHandler } from './application/register-endpoint/register-endpoint.handler.js';
+import { RollSigningSecretHandler } from './application/roll-signing-secret/roll-signing-secret.handler.js';
 import { ResendDeliveryHandler } from './application/resend-delivery/resend-delivery.handler.js';
 import { UpdateWebhookEndpointHandler } from './application/update-endpoint/update-endpoint.handler.js';
 
@@ -35,24 +37,38 @@ const sender: Provider = {
   inject: [CONFIG],
 };
 
-/** The merchant API's part: /v1/webhook-endpoint. */
+/** The endpoint's commands and queries, with no routes: the merchant API, the portal and the operator share them. */
 @Module({
-  imports: [MerchantsModule],
-  controllers: [WebhookEndpointController],
   providers: [
     RegisterWebhookEndpointHandler,
     GetWebhookEndpointHandler,
     UpdateWebhookEndpointHandler,
+    RollSigningSecretHandler,
     { provide: WEBHOOK_ENDPOINTS, useClass: PostgresWebhookEndpoints },
     secretBox,
   ],
 })
+export class WebhookEndpointsModule {}
+
+/** Deliveries with their attempts, and re-sending one, with no routes: the operator API and the portal share them.
+ * Listing asks the merchants context (GetMerchant) over the bus. */
+@Module({
+  imports: [MerchantsModule],
+  providers: [ListDeliveriesHandler, ResendDeliveryHandler, { provide: DELIVERY_LOG, useClass: PostgresDeliveryLog }],
+})
+export class WebhookDeliveriesModule {}
+
+/** The merchant API's part: /v1/webhook-endpoint. */
+@Module({
+  imports: [MerchantsModule, WebhookEndpointsModule],
+  controllers: [WebhookEndpointController],
+})
 export class WebhooksHttpModule {}
 
-/** The operator API's part: deliveries with their attempts, and re-sending one. */
+/** The operator API's part: deliveries with their attempts, re-sending one, and rolling a signing secret. */
 @Module({
-  controllers: [OperatorDeliveriesController],
-  providers: [ListDeliveriesHandler, ResendDeliveryHandler, { provide: DELIVERY_LOG, useClass: PostgresDeliveryLog }],
+  imports: [WebhookDeliveriesModule, WebhookEndpointsModule],
+  controllers: [OperatorDeliveriesController, OperatorSigningSecretController],
 })
 export class WebhooksOperatorModule {}
 

@@ -28,6 +28,14 @@ describe('GET /docs/openapi.json', () => {
     expect(paths.filter((p) => p.startsWith('/internal') || p.startsWith('/api') || p.startsWith('/control'))).toEqual([]);
   });
 
+  it('describes rolling the webhook signing secret: 201 with the new secret and the old one\'s end, 403, 404', () => {
+    const roll = doc.paths['/v1/webhook-endpoint/secreto'].post;
+    expect(Object.keys(roll.responses)).toEqual(expect.arrayContaining(['201', '403', '404']));
+    expect(roll.security).toEqual([{ bearer: [] }]);
+    expect(Object.keys(doc.components.schemas.RolledSigningSecretResponse.properties).sort()).toEqual(['anteriorValidoHasta', 'secret']);
+    expect(doc.components.schemas.WebhookEndpointResponse.properties.secretoAnteriorValidoHasta).toMatchObject({ nullable: true });
+  });
+
   it('describes the charge request with monto, and montoMinor marked deprecated', () => {
     const schemas = doc.components.schemas;
     const request = schemas.CreateChargeBody;

@@ -46,7 +46,7 @@ describe('pasarela-ops', () => {
   it('prints its help and exits 0', async () => {
     const run = await cli(['--help']);
     expect(run.code).toBe(0);
-    for (const command of ['merchants create', 'merchants approve', 'keys issue', 'keys rotate', 'keys revoke', 'charges events']) {
+    for (const command of ['merchants create', 'merchants approve', 'keys issue', 'keys rotate', 'keys revoke', 'charges events', 'webhooks roll-secret']) {
       expect(run.stdout).toContain(command);
     }
   });

@@ -1,6 +1,6 @@
 // The role matrix (spec "Authentication" roles, DESIGN.md 5.8): a read-only (lectura) key or person reads everything
-// and gets 403 forbidden_role on every write (people, site registration, charges, webhook endpoint), with nothing
-// written. Each write is checked against a snapshot of every table it could touch.
+// and gets 403 forbidden_role on every write (people, site registration, charges, webhook endpoint and its signing
+// secret), with nothing written. Each write is checked against a snapshot of every table it could touch.
 import { randomUUID } from 'node:crypto';
 import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { issueKey, onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
@@ -55,6 +55,7 @@ describe('read-only role: every write refused, nothing written', () => {
     ['POST', 'register a webhook endpoint', () => '/v1/webhook-endpoint', { url: 'https://otro.example.co/webhooks' }, {}],
     ['PUT', 'change the webhook endpoint URL', () => '/v1/webhook-endpoint', { url: 'https://otro.example.co/webhooks' }, {}],
     ['PUT', 'deactivate the webhook endpoint', () => '/v1/webhook-endpoint', { activo: false }, {}],
+    ['POST', 'roll the webhook signing secret', () => '/v1/webhook-endpoint/secreto', undefined, {}],
   ];
 
   it.each(writes)('%s to %s: 403 forbidden_role, nothing written', async (method, _what, path, body, headers) => {
@@ -95,6 +96,7 @@ describe('read-only role: every write refused, nothing written', () => {
       ['/portal/configuracion/webhook', () => '/portal/configuracion/webhook', { url: 'https://otro.example.co/webhooks' }],
       ['/portal/configuracion/webhook/url', () => '/portal/configuracion/webhook/url', { url: 'https://otro.example.co/webhooks' }],
       ['/portal/configuracion/webhook/estado', () => '/portal/configuracion/webhook/estado', { activo: 'false' }],
+      ['/portal/configuracion/webhook/secreto', () => '/portal/configuracion/webhook/secreto', {}],
       ['/portal/configuracion/webhook/entregas/{id}/reenviar', () => `/portal/configuracion/webhook/entregas/${randomUUID()}/reenviar`, {}],
     ];
 

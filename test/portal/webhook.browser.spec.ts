@@ -1,6 +1,7 @@
 // The webhook part of the portal in a real headless Chromium: registering the endpoint shows its signing secret
 // once; a delivery that failed every attempt is re-sent from the log and arrives, same delivery id, signed with that
-// secret; a read-only colleague sees the log without the controls, and their forged posts are refused.
+// secret; a read-only colleague sees the log without the controls, and their forged posts are refused; rolling the
+// secret shows the new one once, and the next delivery is signed with the new and the old one.
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -179,6 +180,7 @@ describe('the webhook endpoint and its deliveries in the portal', () => {
       ['/portal/configuracion/webhook', { url: 'https://otra.example.co/hook' }],
       ['/portal/configuracion/webhook/url', { url: 'https://otra.example.co/hook' }],
       ['/portal/configuracion/webhook/estado', { activo: 'false' }],
+      ['/portal/configuracion/webhook/secreto', {}],
       [`/portal/configuracion/webhook/entregas/${delivery.id}/reenviar`, {}],
     ] as const) {
       const answer = await reader.request.post(`${gw.publicUrl}${path}`, { form: { csrf, ...form }, maxRedirects: 0 });
@@ -189,5 +191,44 @@ describe('the webhook endpoint and its deliveries in the portal', () => {
       [shop.merchantId],
     );
     expect(after).toEqual(before);
+  });
+
+  it('rolls the signing secret: the new one shown once with the old one\'s end; the next delivery carries both signatures', async () => {
+    await admin.goto(`${gw.publicUrl}/portal/configuracion/webhook`);
+    await admin.getByRole('heading', { name: 'Secreto de firma' }).waitFor();
+    await admin.getByRole('button', { name: 'Cambiar el secreto de firma' }).click();
+    await admin.getByRole('heading', { name: 'Cambiaste el secreto de firma' }).waitFor();
+    const rolled = (await admin.locator('#secreto-firma').textContent())?.trim() ?? '';
+    expect(rolled).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(rolled).not.toBe(secret);
+    expect(await admin.getByRole('status').textContent()).toContain('No lo volveremos a mostrar');
+    const until = (await admin.locator('#secreto-anterior').textContent()) ?? '';
+    expect(until).toContain('El secreto anterior sigue firmando hasta el');
+    const api = await http('GET', `${gw.publicUrl}/v1/webhook-endpoint`, { token: shop.apiKey });
+    expect(until).toContain(new Intl.DateTimeFormat('es-CO', { timeZone: 'America/Bogota', day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(api.body.secretoAnteriorValidoHasta)));
+    expect(api.text).not.toContain(rolled);
+    await screenshot(admin, 'webhook-secreto-nuevo');
+
+    await admin.getByRole('link', { name: 'Ya lo guardé, continuar' }).click();
+    await admin.getByRole('heading', { name: 'Secreto de firma' }).waitFor();
+    expect(await admin.content()).not.toContain(rolled);
+    expect(await admin.locator('section[aria-labelledby=secreto]').textContent()).toContain('cada aviso lleva dos firmas');
+    expect(await admin.locator('dl.facts').textContent()).toContain('por Rosa');
+    await screenshot(admin, 'webhook-dos-firmas');
+
+    const before = receiver.received.length;
+    const chargeId = await createCharge(gw, shop, 'ROSA-79', 45_000);
+    await approveCharge(gw, chargeId);
+    const deadline = Date.now() + 10_000;
+    while (!receiver.received.slice(before).some((r) => r.body.includes(chargeId))) {
+      if (Date.now() > deadline) throw new Error('the delivery after the roll never arrived');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const delivery = receiver.received.slice(before).find((r) => r.body.includes(chargeId))!;
+    const parts = String(delivery.headers['svc-signature']).split(',').map((part) => part.split('='));
+    const t = parts.find(([key]) => key === 't')![1];
+    const v1 = parts.filter(([key]) => key === 'v1').map(([, value]) => value);
+    const sign = (key: string) => createHmac('sha256', key).update(`${t}.${delivery.body}`).digest('hex');
+    expect(v1).toEqual([sign(rolled), sign(secret)]);
   });
 });

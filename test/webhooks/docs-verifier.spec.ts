@@ -1,28 +1,10 @@
 // The verifier printed in docs/webhooks.md, run as a merchant would copy it, against a real delivery.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createHmac } from 'node:crypto';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { approveCharge } from '../support/outcomes.js';
+import { docsVerifier } from './support/docs-verifier.js';
 import { Receiver, waitUntil } from './support/receiver.js';
 import { createCharge, merchantWithEndpoint } from './support/webhooks.js';
-
-type Verify = (rawBody: string, header: string | undefined, secret: string, now?: number) => boolean;
-
-const DOC = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../docs/webhooks.md');
-
-/** The `verify-pasarela.js` block of the merchant docs, as a module. */
-async function docsVerifier(): Promise<Verify> {
-  const block = /```js\n\/\/ verify-pasarela\.js\n([\s\S]*?)```/.exec(readFileSync(DOC, 'utf8'))?.[1];
-  if (!block) throw new Error('docs/webhooks.md has no verify-pasarela.js block');
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'pasarela-doc-')), 'verify-pasarela.mjs');
-  writeFileSync(file, block);
-  // Node imports it natively; Jest's module registry would not take a file outside its roots.
-  const load = new Function('url', 'return import(url)') as (url: string) => Promise<{ verifyPasarela: Verify }>;
-  return (await load(pathToFileURL(file).href)).verifyPasarela;
-}
 
 describe('the signature verifier in docs/webhooks.md', () => {
   let gw: TestGateway;

@@ -38,6 +38,7 @@ describe('/v1/webhook-endpoint', () => {
       creadoEn: expect.any(String),
       actualizadoEn: read.body.creadoEn,
       actualizadoPor: { type: 'merchant-key', id: merchant.keyId },
+      secretoAnteriorValidoHasta: null,
     });
     expect(read.text).not.toContain(created.body.secret);
   });
@@ -74,7 +75,8 @@ describe('/v1/webhook-endpoint', () => {
     expect(moved.body).toMatchObject({ id: created.body.id, url: 'https://hooks.tienda.example.co/v2', activo: true });
     const off = await endpoint('PUT', merchant, { activo: false });
     expect(off.body).toMatchObject({ url: 'https://hooks.tienda.example.co/v2', activo: false });
-    expect(off.text).not.toContain('secret');
+    expect(off.body).not.toHaveProperty('secret');
+    expect(off.text).not.toContain(created.body.secret);
 
     const changes = await gw.infra.dataSource.query(
       'SELECT url_before, url_after, activo_before, activo_after, actor FROM webhook_endpoint_changes WHERE endpoint_id = $1 ORDER BY id',

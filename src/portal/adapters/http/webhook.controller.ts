@@ -1,5 +1,6 @@
-// Configuración › Webhook (/portal/configuracion/webhook): the same RegisterWebhookEndpoint, UpdateWebhookEndpoint
-// and GetWebhookEndpoint as /v1/webhook-endpoint, and the deliveries log with ResendDelivery, the person as actor.
+// Configuración › Webhook (/portal/configuracion/webhook): the same RegisterWebhookEndpoint, UpdateWebhookEndpoint,
+// RollSigningSecret and GetWebhookEndpoint as /v1/webhook-endpoint, and the deliveries log with ResendDelivery, the
+// person as actor.
 import { Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply } from 'fastify';
@@ -11,6 +12,7 @@ import { GetWebhookEndpoint } from '../../../webhooks/application/get-endpoint/g
 import { ListDeliveries } from '../../../webhooks/application/list-deliveries/list-deliveries.query.js';
 import { RegisterWebhookEndpoint } from '../../../webhooks/application/register-endpoint/register-endpoint.command.js';
 import { ResendDelivery } from '../../../webhooks/application/resend-delivery/resend-delivery.command.js';
+import { RollSigningSecret } from '../../../webhooks/application/roll-signing-secret/roll-signing-secret.command.js';
 import { UpdateWebhookEndpoint } from '../../../webhooks/application/update-endpoint/update-endpoint.command.js';
 import { DELIVERY_ESTADOS, type DeliveryEstado } from '../../../webhooks/domain/delivery.js';
 import type { PortalSession } from '../../application/portal-session.js';
@@ -19,7 +21,7 @@ import { sendPage, seeOther } from './page.js';
 import { DELIVERIES_SHOWN, isHttps } from './portal-http.js';
 import { PortalController, sessionOf, type PortalRequest } from './portal.guard.js';
 import type { FieldErrors } from './views/forms.js';
-import { secretPage, urlMessage, webhookPage } from './views/webhook.views.js';
+import { rolledSecretPage, secretPage, urlMessage, webhookPage } from './views/webhook.views.js';
 
 const PATH = '/portal/configuracion/webhook';
 
@@ -92,6 +94,14 @@ export class WebhookController {
     const activo = formField(request.body, 'activo') === 'true';
     await this.commands.execute(new UpdateWebhookEndpoint(session.principal.merchantId, { activo }, session.principal.actor));
     seeOther(reply, this.https, `${PATH}?hecho=${activo ? 'activo' : 'inactivo'}`);
+  }
+
+  @Post('secreto')
+  async rollSecret(@Req() request: PortalRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    const session = sessionOf(request);
+    const rolled = await this.commands.execute(new RollSigningSecret(session.principal.merchantId, session.principal.actor));
+    // Like registering: the new secret is in this answer only, never in a URL or a history entry.
+    return sendPage(reply, this.https, 201, rolledSecretPage(session, rolled.endpoint, rolled.secret, rolled.previousValidUntil.toISOString()));
   }
 
   @Post('entregas/:id/reenviar')

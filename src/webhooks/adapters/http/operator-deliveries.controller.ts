@@ -2,15 +2,12 @@
 import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiAcceptedResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Actor } from '../../../kernel/actor.js';
+import { OPERATOR } from '../../../kernel/actor.js';
 import { NotFound } from '../../../kernel/errors.js';
 import { UuidOr404Pipe } from '../../../operator/adapters/http/uuid.pipe.js';
 import { ListDeliveries } from '../../application/list-deliveries/list-deliveries.query.js';
 import { ResendDelivery } from '../../application/resend-delivery/resend-delivery.command.js';
 import { DeliveryListResponse, DeliveryResponse, ListDeliveriesParams } from './delivery.dto.js';
-
-/** The operator API has one token, not people: re-sends are recorded as the operator. */
-const OPERATOR: Actor = { type: 'operator', id: 'operator-token' };
 
 @ApiTags('operator')
 @Controller('internal')

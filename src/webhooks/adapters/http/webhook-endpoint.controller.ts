@@ -1,10 +1,12 @@
-// The merchant's webhook endpoint: POST (register, the secret shown once), GET, PUT (new URL, deactivate).
+// The merchant's webhook endpoint: POST (register, the secret shown once), GET, PUT (new URL, deactivate), and
+// POST /secreto (roll the signing secret, the new one shown once).
 import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
   ApiCreatedResponse,
+  ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -15,11 +17,13 @@ import { CurrentPrincipal, MerchantAuth, Writes } from '../../../merchants/adapt
 import { ErrorResponse, ValidationErrorResponse } from '../../../merchants/adapters/http/error.response.js';
 import { GetWebhookEndpoint } from '../../application/get-endpoint/get-endpoint.query.js';
 import { RegisterWebhookEndpoint } from '../../application/register-endpoint/register-endpoint.command.js';
+import { RollSigningSecret } from '../../application/roll-signing-secret/roll-signing-secret.command.js';
 import { UpdateWebhookEndpoint } from '../../application/update-endpoint/update-endpoint.command.js';
 import { WebhookEndpointNotFound } from '../../domain/webhook.errors.js';
 import {
   RegisteredWebhookEndpointResponse,
   RegisterWebhookEndpointBody,
+  RolledSigningSecretResponse,
   UpdateWebhookEndpointBody,
   WebhookEndpointResponse,
 } from './webhook-endpoint.dto.js';
@@ -80,5 +84,22 @@ export class WebhookEndpointController {
       new UpdateWebhookEndpoint(principal.merchantId, { url: body.url, activo: body.activo }, principal.actor),
     );
     return WebhookEndpointResponse.of(updated);
+  }
+
+  @Post('secreto')
+  @Writes()
+  @ApiOperation({
+    summary: 'Roll the signing secret',
+    description:
+      'A new signing secret, shown only in this answer. For 24 hours every delivery carries two v1= in svc-signature, ' +
+      'made with the new secret and with the replaced one, so your verifier accepts it whichever it holds while you ' +
+      'deploy the new one. Rolling again within those 24 hours drops the secret replaced before at once.',
+  })
+  @ApiCreatedResponse({ type: RolledSigningSecretResponse, description: 'Rolled; the new secret is shown only here.' })
+  @ApiForbiddenResponse({ type: ErrorResponse, description: 'A read-only (lectura) key (code forbidden_role).' })
+  @ApiNotFoundResponse({ type: ErrorResponse, description: 'No endpoint registered.' })
+  async rollSecret(@CurrentPrincipal() principal: Principal): Promise<RolledSigningSecretResponse> {
+    const { secret, previousValidUntil } = await this.commands.execute(new RollSigningSecret(principal.merchantId, principal.actor));
+    return RolledSigningSecretResponse.of(secret, previousValidUntil);
   }
 }

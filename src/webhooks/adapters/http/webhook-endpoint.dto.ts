@@ -1,4 +1,4 @@
-// Bodies and answers of /v1/webhook-endpoint (DESIGN.md 5.15).
+// Bodies and answers of /v1/webhook-endpoint and of rolling its secret (DESIGN.md 5.15).
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsDefined, IsString, ValidateIf } from 'class-validator';
 import type { Actor } from '../../../kernel/actor.js';
@@ -66,8 +66,16 @@ export class WebhookEndpointResponse {
   @ApiProperty({ format: 'date-time', description: 'When it was last changed.' })
   actualizadoEn!: string;
 
-  @ApiProperty({ type: ActorResponse, description: 'Who changed it last.' })
+  @ApiProperty({ type: ActorResponse, description: 'Who changed it last (a roll of the secret included).' })
   actualizadoPor!: Actor;
+
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'After a roll of the secret: until when the replaced secret still signs (a second v1=); null otherwise.',
+  })
+  secretoAnteriorValidoHasta!: string | null;
 
   static of(view: WebhookEndpointView): WebhookEndpointResponse {
     return {
@@ -77,6 +85,27 @@ export class WebhookEndpointResponse {
       creadoEn: view.creadoEn,
       actualizadoEn: view.actualizadoEn,
       actualizadoPor: { type: view.actualizadoPor.type, id: view.actualizadoPor.id },
+      secretoAnteriorValidoHasta: view.previousSecretValidUntil,
     };
+  }
+}
+
+export class RolledSigningSecretResponse {
+  @ApiProperty({
+    example: 'whsec_Zx81-pQ...',
+    description: 'The new signing secret; every delivery is signed with it from now on. Shown only in this answer: keep it now.',
+  })
+  secret!: string;
+
+  @ApiProperty({
+    format: 'date-time',
+    description:
+      'Until then each delivery carries a second v1= made with the replaced secret, so a verifier holding either accepts it. ' +
+      'A secret replaced by an earlier roll stops signing at once.',
+  })
+  anteriorValidoHasta!: string;
+
+  static of(secret: string, previousValidUntil: Date): RolledSigningSecretResponse {
+    return { secret, anteriorValidoHasta: previousValidUntil.toISOString() };
   }
 }

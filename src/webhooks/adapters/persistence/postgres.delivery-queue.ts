@@ -5,7 +5,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { NextStep } from '../../domain/delivery.js';
 import type { WebhookEventType } from '../../domain/webhook-event.js';
-import type { AttemptRecord, ClaimedDelivery, DeliveryQueue } from '../../application/ports/delivery-queue.port.js';
+import type { AttemptRecord, ClaimedDelivery, ClaimedEndpoint, DeliveryQueue } from '../../application/ports/delivery-queue.port.js';
 import { DeliveryNotices } from './delivery-notices.js';
 
 // Due rows, skipping those another dispatcher is claiming this instant; the claim moves next_attempt_at to the end
@@ -26,7 +26,9 @@ const CLAIM = `
   )
   SELECT * FROM claimed`;
 
-const ENDPOINTS = `SELECT id, merchant_id, url, activo, secret_sealed FROM webhook_endpoints WHERE merchant_id = ANY($1::uuid[])`;
+const ENDPOINTS = `
+  SELECT id, merchant_id, url, activo, secret_sealed, previous_secret_sealed, previous_secret_valid_until
+    FROM webhook_endpoints WHERE merchant_id = ANY($1::uuid[])`;
 
 // The attempt and what follows it, in one statement, only while this claim still holds the delivery.
 const RECORD_ATTEMPT = `
@@ -80,6 +82,20 @@ interface EndpointRow {
   url: string;
   activo: boolean;
   secret_sealed: string;
+  previous_secret_sealed: string | null;
+  previous_secret_valid_until: Date | null;
+}
+
+function toClaimedEndpoint(row: EndpointRow): ClaimedEndpoint {
+  const previous = row.previous_secret_sealed;
+  const validUntil = row.previous_secret_valid_until;
+  return {
+    id: row.id,
+    url: row.url,
+    activo: row.activo,
+    sealedSecret: row.secret_sealed,
+    previousSecret: previous !== null && validUntil !== null ? { secret: previous, validUntil } : null,
+  };
 }
 
 @Injectable()
@@ -105,9 +121,7 @@ export class PostgresDeliveryQueue implements DeliveryQueue {
         body: row.body,
         seriesAttempts: row.series_attempts,
         leaseToken,
-        endpoint: endpoint
-          ? { id: endpoint.id, url: endpoint.url, activo: endpoint.activo, sealedSecret: endpoint.secret_sealed }
-          : null,
+        endpoint: endpoint ? toClaimedEndpoint(endpoint) : null,
       };
     });
   }

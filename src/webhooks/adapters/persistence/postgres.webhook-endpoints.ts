@@ -1,16 +1,17 @@
 // Merchants' webhook endpoints: one per merchant (a unique merchant_id decides a race), the secret sealed, and a
-// change row for every registration and update (who, when, old and new values: DESIGN.md 5.18).
+// change row for every registration, update and roll of the secret (who, when, old and new values: DESIGN.md 5.18).
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Actor } from '../../../kernel/actor.js';
 import type {
   EndpointChange,
   NewWebhookEndpoint,
+  SecretRoll,
   WebhookEndpoints,
   WebhookEndpointView,
 } from '../../application/ports/webhook-endpoints.port.js';
 
-const COLUMNS = 'id, merchant_id, url, activo, created_at, updated_at, updated_by';
+const COLUMNS = 'id, merchant_id, url, activo, created_at, updated_at, updated_by, previous_secret_valid_until';
 
 const CREATE = `
   WITH e AS (
@@ -24,6 +25,21 @@ const CREATE = `
   )
   SELECT ${COLUMNS} FROM e`;
 
+// One statement: SET reads the row as it was, so the replaced secret moves to previous_* (still sealed, unopened) and
+// whatever was kept there before is dropped. A concurrent roll waits on the row and then rolls the result of this one.
+const ROLL_SECRET = `
+  WITH e AS (
+    UPDATE webhook_endpoints
+       SET previous_secret_sealed = secret_sealed, previous_secret_valid_until = $4,
+           secret_sealed = $3, updated_at = $5, updated_by = $6
+     WHERE merchant_id = $1 AND id = $2
+    RETURNING ${COLUMNS}
+  ), change AS (
+    INSERT INTO webhook_endpoint_changes (endpoint_id, merchant_id, url_before, url_after, activo_before, activo_after, actor, changed_at, secret_rolled)
+    SELECT id, merchant_id, url, url, activo, activo, updated_by, updated_at, true FROM e
+  )
+  SELECT ${COLUMNS} FROM e`;
+
 interface EndpointRow {
   id: string;
   merchant_id: string;
@@ -32,6 +48,7 @@ interface EndpointRow {
   created_at: Date;
   updated_at: Date;
   updated_by: Actor;
+  previous_secret_valid_until: Date | null;
 }
 
 function toView(row: EndpointRow): WebhookEndpointView {
@@ -43,6 +60,7 @@ function toView(row: EndpointRow): WebhookEndpointView {
     creadoEn: row.created_at.toISOString(),
     actualizadoEn: row.updated_at.toISOString(),
     actualizadoPor: row.updated_by,
+    previousSecretValidUntil: row.previous_secret_valid_until?.toISOString() ?? null,
   };
 }
 
@@ -92,5 +110,17 @@ export class PostgresWebhookEndpoints implements WebhookEndpoints {
       );
       return toView(row);
     });
+  }
+
+  async rollSecret(merchantId: string, endpointId: string, roll: SecretRoll, actor: Actor, at: Date): Promise<WebhookEndpointView | null> {
+    const rows = await this.db.query<EndpointRow[]>(ROLL_SECRET, [
+      merchantId,
+      endpointId,
+      roll.sealedSecret,
+      roll.previousValidUntil,
+      at,
+      JSON.stringify(actor),
+    ]);
+    return rows[0] ? toView(rows[0]) : null;
   }
 }

@@ -2,7 +2,8 @@
 import type { Clock } from '../../../kernel/clock.js';
 import { afterAttempt } from '../../domain/delivery.js';
 import { DELIVERY_ID_HEADER, EVENT_HEADER, SIGNATURE_HEADER, signatureHeader } from '../../domain/signature.js';
-import type { ClaimedDelivery, DeliveryQueue } from '../ports/delivery-queue.port.js';
+import { signingSecrets } from '../../domain/signing-secrets.js';
+import type { ClaimedDelivery, ClaimedEndpoint, DeliveryQueue } from '../ports/delivery-queue.port.js';
 import type { SecretBox } from '../ports/secret-box.port.js';
 import type { SendResult, WebhookSender } from '../ports/webhook-sender.port.js';
 
@@ -23,9 +24,9 @@ export async function deliver(parts: DeliveryParts, delivery: ClaimedDelivery, s
     return;
   }
   const startedAt = parts.clock.now();
-  const secret = openSecret(parts.secrets, endpoint);
+  const secrets = openSecrets(parts.secrets, endpoint, startedAt);
   const result: SendResult =
-    secret === null
+    secrets === null
       ? { statusCode: null, latencyMs: 0, error: 'the signing secret could not be decrypted (WEBHOOK_SECRET_KEY changed?)' }
       : await parts.sender.send(
           {
@@ -36,7 +37,7 @@ export async function deliver(parts: DeliveryParts, delivery: ClaimedDelivery, s
               'user-agent': USER_AGENT,
               [EVENT_HEADER]: delivery.eventType,
               [DELIVERY_ID_HEADER]: delivery.id,
-              [SIGNATURE_HEADER]: signatureHeader([secret], Math.floor(startedAt.getTime() / 1000), delivery.body),
+              [SIGNATURE_HEADER]: signatureHeader(secrets, Math.floor(startedAt.getTime() / 1000), delivery.body),
             },
           },
           shutdown,
@@ -50,10 +51,20 @@ export async function deliver(parts: DeliveryParts, delivery: ClaimedDelivery, s
   await parts.queue.recordAttempt(delivery, { url: endpoint.url, startedAt, ...result }, next);
 }
 
-/** Null when the sealed secret cannot be opened (a changed WEBHOOK_SECRET_KEY): the attempt then fails visibly. */
-function openSecret(secrets: SecretBox, endpoint: NonNullable<ClaimedDelivery['endpoint']>): string | null {
+/** The secrets this attempt is signed with, opened, current first (DESIGN.md 5.15: a replaced one while in grace).
+ * Null when the current one cannot be opened (a changed WEBHOOK_SECRET_KEY): the attempt then fails visibly. A
+ * replaced one that cannot be opened is left out: rolling is how a merchant recovers from such a key change. */
+function openSecrets(secrets: SecretBox, endpoint: ClaimedEndpoint, now: Date): string[] | null {
+  const [current, ...replaced] = signingSecrets(endpoint.sealedSecret, endpoint.previousSecret, now).map((sealed) =>
+    tryOpen(secrets, sealed, endpoint.id),
+  );
+  if (current === undefined || current === null) return null;
+  return [current, ...replaced.filter((secret) => secret !== null)];
+}
+
+function tryOpen(secrets: SecretBox, sealed: string, context: string): string | null {
   try {
-    return secrets.open(endpoint.sealedSecret, endpoint.id);
+    return secrets.open(sealed, context);
   } catch {
     return null;
   }

@@ -1,5 +1,6 @@
 // The outbox as the dispatcher sees it: due deliveries claimed under a lease, outcomes recorded under that lease.
 import type { NextStep } from '../../domain/delivery.js';
+import type { PreviousSecret } from '../../domain/signing-secrets.js';
 import type { WebhookEventType } from '../../domain/webhook-event.js';
 
 export const DELIVERY_QUEUE = Symbol('DeliveryQueue');
@@ -15,7 +16,16 @@ export interface ClaimedDelivery {
   /** Proves this claim still holds the delivery when the outcome is written. */
   leaseToken: string;
   /** The merchant's endpoint as it is now (a URL changed between attempts is used at once); null: none. */
-  endpoint: { id: string; url: string; activo: boolean; sealedSecret: string } | null;
+  endpoint: ClaimedEndpoint | null;
+}
+
+export interface ClaimedEndpoint {
+  id: string;
+  url: string;
+  activo: boolean;
+  sealedSecret: string;
+  /** The secret replaced by the last roll, sealed, with the end of its grace (past or not); null when none is kept. */
+  previousSecret: PreviousSecret<string> | null;
 }
 
 export interface AttemptRecord {

@@ -11,6 +11,8 @@ export interface WebhookEndpointView {
   creadoEn: string;
   actualizadoEn: string;
   actualizadoPor: Actor;
+  /** When the secret replaced by the last roll stops signing; null when none is kept. As stored: see `asOf`. */
+  previousSecretValidUntil: string | null;
 }
 
 export interface NewWebhookEndpoint {
@@ -28,10 +30,20 @@ export interface EndpointChange {
   activo?: boolean;
 }
 
+export interface SecretRoll {
+  /** The new signing secret, sealed by the SecretBox for this endpoint. */
+  sealedSecret: string;
+  /** Until when the replaced secret keeps signing. */
+  previousValidUntil: Date;
+}
+
 export interface WebhookEndpoints {
   /** Registers the merchant's one endpoint; null when it has one already. */
   create(endpoint: NewWebhookEndpoint): Promise<WebhookEndpointView | null>;
   find(merchantId: string): Promise<WebhookEndpointView | null>;
   /** Applies the change and records it (old and new values, who, when); null when there is no endpoint. */
   update(merchantId: string, change: EndpointChange, actor: Actor, at: Date): Promise<WebhookEndpointView | null>;
+  /** Makes the sealed secret the endpoint's and keeps the one it replaces (as sealed, unopened) until
+   * `previousValidUntil`, dropping any kept before; recorded as a change. Null when the merchant has no such endpoint. */
+  rollSecret(merchantId: string, endpointId: string, roll: SecretRoll, actor: Actor, at: Date): Promise<WebhookEndpointView | null>;
 }

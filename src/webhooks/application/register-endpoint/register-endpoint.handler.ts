@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, type Clock } from '../../../kernel/clock.js';
@@ -8,11 +8,9 @@ import { CONFIG } from '../../../kernel/infrastructure.module.js';
 import { checkDestination } from '../../domain/destination.js';
 import { WebhookEndpointExists } from '../../domain/webhook.errors.js';
 import { SECRET_BOX, type SecretBox } from '../ports/secret-box.port.js';
+import { newSigningSecret } from '../signing-secret.js';
 import { WEBHOOK_ENDPOINTS, type WebhookEndpoints } from '../ports/webhook-endpoints.port.js';
 import { RegisterWebhookEndpoint, type RegisteredEndpoint } from './register-endpoint.command.js';
-
-/** `whsec_` + 256 random bits: what a merchant pastes into its verifier as the HMAC key. */
-export const newSigningSecret = (): string => `whsec_${randomBytes(32).toString('base64url')}`;
 
 @CommandHandler(RegisterWebhookEndpoint)
 export class RegisterWebhookEndpointHandler implements ICommandHandler<RegisterWebhookEndpoint, RegisteredEndpoint> {

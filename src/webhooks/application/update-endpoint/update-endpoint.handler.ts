@@ -7,6 +7,7 @@ import { CONFIG } from '../../../kernel/infrastructure.module.js';
 import { checkDestination } from '../../domain/destination.js';
 import { WebhookEndpointNotFound } from '../../domain/webhook.errors.js';
 import { WEBHOOK_ENDPOINTS, type EndpointChange, type WebhookEndpoints, type WebhookEndpointView } from '../ports/webhook-endpoints.port.js';
+import { asOf } from '../signing-secret.js';
 import { UpdateWebhookEndpoint } from './update-endpoint.command.js';
 
 @CommandHandler(UpdateWebhookEndpoint)
@@ -27,8 +28,9 @@ export class UpdateWebhookEndpointHandler implements ICommandHandler<UpdateWebho
       if (!destination.ok) throw FieldError.of('url', destination.reason);
       checked.url = destination.url.href;
     }
-    const updated = await this.endpoints.update(merchantId, checked, actor, this.clock.now());
+    const at = this.clock.now();
+    const updated = await this.endpoints.update(merchantId, checked, actor, at);
     if (!updated) throw new WebhookEndpointNotFound();
-    return updated;
+    return asOf(updated, at);
   }
 }

@@ -1,5 +1,6 @@
-// Configuración › Webhook: the endpoint (register with its secret shown once, change the URL, deactivate), and the
-// log of deliveries with every attempt, where a failed one can be sent again.
+// Configuración › Webhook: the endpoint (register with its secret shown once, change the URL, deactivate, roll the
+// secret with the new one shown once), and the log of deliveries with every attempt, where a failed one can be sent
+// again.
 import type { AttemptView, DeliveryView } from '../../../../webhooks/application/ports/delivery-log.port.js';
 import type { WebhookEndpointView } from '../../../../webhooks/application/ports/webhook-endpoints.port.js';
 import type { DeliveryEstado } from '../../../../webhooks/domain/delivery.js';
@@ -123,6 +124,33 @@ function endpointSection(session: PortalSession, model: WebhookPageModel): Html 
   </form>`
       : ''
   }
+</section>
+${secretSection(session, endpoint)}`;
+}
+
+/** The signing secret: never shown here; an administrator can replace it, the old one still signing for 24 hours. */
+function secretSection(session: PortalSession, endpoint: WebhookEndpointView): Html {
+  const previous = endpoint.previousSecretValidUntil;
+  return html`<section class="card" aria-labelledby="secreto">
+  <h2 id="secreto">Secreto de firma</h2>
+  <p class="hint">Tu servidor lo usa para comprobar <span class="mono">svc-signature</span>. Solo se muestra al crearlo.</p>
+  ${
+    previous
+      ? html`<p class="notice info">Cambiaste el secreto hace poco: hasta el ${dateTime(previous)} cada aviso lleva dos firmas, con el secreto nuevo y con el anterior.</p>`
+      : ''
+  }
+  ${
+    session.principal.role === 'administrador'
+      ? html`<p class="hint">Si lo perdiste o crees que alguien más lo conoce, cámbialo. Durante 24 horas cada aviso llevará dos
+  firmas, una con el secreto nuevo y otra con el actual, así tu servidor los acepta mientras cambias el secreto en él.${
+    previous ? ' Si lo cambias otra vez ahora, el secreto anterior al actual deja de firmar de inmediato.' : ''
+  }</p>
+  <form method="post" action="/portal/configuracion/webhook/secreto">
+    ${csrfField(session.csrf)}
+    <button type="submit" class="secondary">Cambiar el secreto de firma</button>
+  </form>`
+      : ''
+  }
 </section>`;
 }
 
@@ -168,6 +196,27 @@ export function secretPage(session: PortalSession, endpoint: WebhookEndpointView
     <span class="secret" id="secreto-firma">${secret}</span>
     Con él tu servidor comprueba la firma <span class="mono">svc-signature</span> de cada aviso (HMAC-SHA256).
   </div>
+  <p><a class="button" href="/portal/configuracion/webhook">Ya lo guardé, continuar</a></p>
+</section>`,
+  );
+}
+
+export function rolledSecretPage(session: PortalSession, endpoint: WebhookEndpointView, secret: string, previousValidUntil: string): string {
+  return settingsPage(
+    session,
+    'webhook',
+    'Secreto de firma nuevo',
+    html`<section class="card" aria-labelledby="secreto-nuevo">
+  <h2 id="secreto-nuevo">Cambiaste el secreto de firma</h2>
+  <p>Es el de los avisos que van a <span class="mono">${endpoint.url}</span>.</p>
+  <div class="notice warn" role="status">
+    <strong class="title">Copia ahora el secreto nuevo y ponlo en tu servidor. No lo volveremos a mostrar.</strong>
+    <span class="secret" id="secreto-firma">${secret}</span>
+    Con él tu servidor comprueba la firma <span class="mono">svc-signature</span> de cada aviso (HMAC-SHA256).
+  </div>
+  <p id="secreto-anterior">El secreto anterior sigue firmando hasta el <strong>${dateTime(previousValidUntil)}</strong>: hasta
+  entonces cada aviso lleva dos firmas <span class="mono">v1=</span>, una con cada secreto, y tu servidor lo acepta con
+  cualquiera de los dos. Después, solo con el nuevo.</p>
   <p><a class="button" href="/portal/configuracion/webhook">Ya lo guardé, continuar</a></p>
 </section>`,
   );
