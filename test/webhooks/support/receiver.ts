@@ -119,10 +119,13 @@ export class Receiver {
         };
         if (received.verification.ok) received.status = this.options.answer?.(++this.verified, received) ?? 200;
         this.requests.push(received);
-        setTimeout(() => {
+        const answer = setTimeout(() => {
           response.writeHead(received.status, { 'content-type': 'text/plain', ...this.options.headers });
           response.end(this.options.responseBody ?? (received.verification.ok ? 'ok' : received.verification.reason));
         }, this.options.holdMs ?? 0);
+        // A sender that gave up (or `down()`) closes the connection: a held answer must not outlive it and keep
+        // the Jest worker alive ("A worker process has failed to exit gracefully").
+        response.once('close', () => clearTimeout(answer));
       });
     });
     server.on('connection', (socket: Socket) => {

@@ -3,9 +3,9 @@ import { Body, Controller, HttpCode, Param, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsBoolean, IsDefined } from 'class-validator';
+import { UuidOr404Pipe } from '../../../kernel/http/uuid.pipe.js';
 import type { MerchantView } from '../../../merchants/application/get-merchant/get-merchant.query.js';
 import { OperatorMerchantResponse } from '../../../operator/adapters/http/operator.dto.js';
-import { UuidOr404Pipe } from '../../../operator/adapters/http/uuid.pipe.js';
 import { SetOwnCheckoutCommand } from '../../application/set-own-checkout/set-own-checkout.command.js';
 
 export class OwnCheckoutBody {

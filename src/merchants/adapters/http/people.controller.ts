@@ -2,8 +2,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { UuidOr404Pipe } from '../../../kernel/http/uuid.pipe.js';
 import type { Principal } from '../../../kernel/principal.js';
-import { UuidOr404Pipe } from '../../../operator/adapters/http/uuid.pipe.js';
 import { ChangePersonRole, InvitePerson, ListPeople, RemovePerson } from '../../application/people/people.commands.js';
 import { CurrentPrincipal, MerchantAuth, Writes } from './auth.js';
 import { ChangeRoleBody, InvitedPersonResponse, InvitePersonBody, PersonResponse } from './people.dto.js';

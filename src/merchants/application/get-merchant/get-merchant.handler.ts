@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { isUuid } from '../../domain/uuid.js';
+import { isUuid } from '../../../kernel/uuid.js';
 import { MERCHANTS, type Merchants } from '../ports/merchants.port.js';
 import { GetMerchant, type MerchantView } from './get-merchant.query.js';
 

@@ -1,8 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, type Clock } from '../../../kernel/clock.js';
+import { isUuid } from '../../../kernel/uuid.js';
 import { MerchantNotFound } from '../../domain/merchant.errors.js';
-import { isUuid } from '../../domain/uuid.js';
 import { API_KEYS, type ApiKeys } from '../ports/api-keys.port.js';
 import { MERCHANTS, type Merchants } from '../ports/merchants.port.js';
 import { IssueApiKey, type IssuedApiKey } from './issue-api-key.command.js';

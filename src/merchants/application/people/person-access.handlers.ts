@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, QueryHandler, type ICommandHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { CLOCK, type Clock } from '../../../kernel/clock.js';
+import { isUuid } from '../../../kernel/uuid.js';
 import { InvitationExpired, InvitationNotValid, passwordProblem, WeakPassword } from '../../domain/password.js';
 import { normalizeEmail } from '../../domain/person.js';
-import { isUuid } from '../../domain/uuid.js';
 import { PASSWORD_HASHER, type PasswordHasher } from '../ports/password-hasher.port.js';
 import { PEOPLE, type People } from '../ports/people.port.js';
 import {

@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, type Clock } from '../../../kernel/clock.js';
+import { isUuid } from '../../../kernel/uuid.js';
 import { canRotate, endOfGrace } from '../../domain/api-key.js';
 import { ApiKeyNotActive, ApiKeyNotFound } from '../../domain/merchant.errors.js';
-import { isUuid } from '../../domain/uuid.js';
 import { drawApiKey } from '../issue-api-key/new-api-key.js';
 import { API_KEYS, type ApiKeys } from '../ports/api-keys.port.js';
 import { RotateApiKey, type RotatedApiKey } from './rotate-api-key.command.js';

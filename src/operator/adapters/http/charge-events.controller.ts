@@ -3,9 +3,9 @@ import { Controller, Get, Param } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { NotFound } from '../../../kernel/errors.js';
+import { UuidOr404Pipe } from '../../../kernel/http/uuid.pipe.js';
 import { GetChargeHistory } from '../../application/get-charge-history/get-charge-history.query.js';
 import { ChargeEventsResponse } from './charge-events.dto.js';
-import { UuidOr404Pipe } from './uuid.pipe.js';
 
 @ApiTags('operator')
 @Controller('internal/pagos')

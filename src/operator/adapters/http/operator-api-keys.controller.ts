@@ -9,10 +9,10 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
+import { UuidOr404Pipe } from '../../../kernel/http/uuid.pipe.js';
 import { RevokeApiKey } from '../../../merchants/application/revoke-api-key/revoke-api-key.command.js';
 import { RotateApiKey } from '../../../merchants/application/rotate-api-key/rotate-api-key.command.js';
 import { RotateApiKeyBody, RotatedApiKeyResponse } from './operator.dto.js';
-import { UuidOr404Pipe } from './uuid.pipe.js';
 
 @ApiTags('operator')
 @Controller('internal/api-keys')

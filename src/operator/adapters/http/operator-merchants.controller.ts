@@ -2,6 +2,7 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { UuidOr404Pipe } from '../../../kernel/http/uuid.pipe.js';
 import type { MerchantView } from '../../../merchants/application/get-merchant/get-merchant.query.js';
 import { ApproveMerchant } from '../../../merchants/application/approve-merchant/approve-merchant.command.js';
 import { CreateMerchant } from '../../../merchants/application/create-merchant/create-merchant.command.js';
@@ -14,7 +15,6 @@ import {
   IssuedApiKeyResponse,
   OperatorMerchantResponse,
 } from './operator.dto.js';
-import { UuidOr404Pipe } from './uuid.pipe.js';
 
 @ApiTags('operator')
 @Controller('internal/merchants')

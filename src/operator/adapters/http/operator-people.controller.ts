@@ -3,9 +3,9 @@ import { Body, Controller, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { OPERATOR } from '../../../kernel/actor.js';
+import { UuidOr404Pipe } from '../../../kernel/http/uuid.pipe.js';
 import { InvitePerson } from '../../../merchants/application/people/people.commands.js';
 import { InvitedPersonResponse, OperatorInviteBody } from '../../../merchants/adapters/http/people.dto.js';
-import { UuidOr404Pipe } from './uuid.pipe.js';
 
 @ApiTags('operator')
 @Controller('internal/merchants/:id/personas')

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { isUuid } from '../../../merchants/domain/uuid.js';
+import { isUuid } from '../../../kernel/uuid.js';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '../../../payments/application/ports/event-store.port.js';
 import { chargeStream, isChargeEventType, upcastChargeEvent } from '../../../payments/domain/charge.events.js';
 import { GetChargeHistory, type HistoryEvent } from './get-charge-history.query.js';

@@ -13,7 +13,7 @@ import {
 } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import { OPERATOR } from '../../../kernel/actor.js';
-import { UuidOr404Pipe } from '../../../operator/adapters/http/uuid.pipe.js';
+import { UuidOr404Pipe } from '../../../kernel/http/uuid.pipe.js';
 import { RefundChargeCommand } from '../../application/refund-charge/refund-charge.command.js';
 
 export class ReembolsoResponse {

@@ -5,7 +5,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, type Clock } from '../../../kernel/clock.js';
 import { DomainError, NotFound } from '../../../kernel/errors.js';
-import { isUuid } from '../../../merchants/domain/uuid.js';
+import { isUuid } from '../../../kernel/uuid.js';
 import type { Charge } from '../../domain/charge.js';
 import { decide } from '../../domain/charge.decide.js';
 import { chargeStream, type ChargeRefunded } from '../../domain/charge.events.js';

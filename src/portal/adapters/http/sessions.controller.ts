@@ -4,7 +4,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply } from 'fastify';
 import type { Config } from '../../../kernel/config.js';
 import { CONFIG } from '../../../kernel/infrastructure.module.js';
-import { isUuid } from '../../../merchants/domain/uuid.js';
+import { isUuid } from '../../../kernel/uuid.js';
 import { EndSessions } from '../../application/end-sessions/end-sessions.command.js';
 import { ListSessions } from '../../application/list-sessions/list-sessions.query.js';
 import { sendPage, seeOther } from './page.js';

@@ -6,10 +6,10 @@ import { ApiAcceptedResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOpera
 import { IsIn } from 'class-validator';
 import type { Config } from '../../../kernel/config.js';
 import { DomainError, NotFound } from '../../../kernel/errors.js';
+import { UuidOr404Pipe } from '../../../kernel/http/uuid.pipe.js';
 import { CONFIG } from '../../../kernel/infrastructure.module.js';
 import { GatewayUnavailable } from '../../../payments/application/errors.js';
 import { ProviderUnavailable } from '../../../payments/application/ports/provider.port.js';
-import { UuidOr404Pipe } from '../../../operator/adapters/http/uuid.pipe.js';
 import { ProviderRejected, providerRequest } from '../provider-http.js';
 
 export class SandboxResultBody {

@@ -1,9 +1,10 @@
 // The sandbox's notice as the gateway reads it: checked field by field, then put in our words (ProviderNotice).
 import { FieldError } from '../../../kernel/errors.js';
+import { isUuid } from '../../../kernel/uuid.js';
 import type { ProviderNotice } from '../../../payments/application/apply-provider-outcome/apply-provider-outcome.command.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ID = /^[\w-]{1,100}$/;
+const isId = (value: string): boolean => ID.test(value);
 const METHODS = { pse: 'pse', tarjeta: 'tarjeta', efectivo: 'efectivo' } as const;
 const OUTCOMES = { aprobado: 'approved', rechazado: 'failed' } as const;
 
@@ -11,16 +12,16 @@ export function readSandboxNotice(body: unknown): ProviderNotice {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new FieldError({}, ['The notice must be a JSON object']);
   const notice = body as Record<string, unknown>;
   const errors: Record<string, string[]> = {};
-  const text = (field: string, pattern: RegExp): string => {
+  const text = (field: string, valid: (value: string) => boolean): string => {
     const value = notice[field];
-    if (typeof value === 'string' && pattern.test(value)) return value;
+    if (typeof value === 'string' && valid(value)) return value;
     errors[field] = [`${field} is missing or malformed`];
     return '';
   };
-  const id = text('id', ID);
-  const sesion = text('sesion', ID);
-  const pagoId = text('pagoId', UUID);
-  const intento = text('intento', ID);
+  const id = text('id', isId);
+  const sesion = text('sesion', isId);
+  const pagoId = text('pagoId', isUuid);
+  const intento = text('intento', isId);
   const metodo = METHODS[notice.metodo as keyof typeof METHODS];
   if (!metodo) errors.metodo = ['metodo must be pse, tarjeta or efectivo'];
   const outcome = OUTCOMES[notice.resultado as keyof typeof OUTCOMES];

@@ -8,6 +8,7 @@ import { CLOCK, type Clock } from '../../../kernel/clock.js';
 import type { Config } from '../../../kernel/config.js';
 import { DomainError } from '../../../kernel/errors.js';
 import { CONFIG } from '../../../kernel/infrastructure.module.js';
+import { isUuid } from '../../../kernel/uuid.js';
 import { bankByCode, SANDBOX_BANK_LIST } from './banks.js';
 import { SandboxAuthGuard } from './sandbox-auth.guard.js';
 import { SandboxLedger, type AttemptRow } from './sandbox-ledger.js';
@@ -133,7 +134,7 @@ export class SandboxPaymentsApiController {
   @Post('pagos/:chargeId/resultado')
   @HttpCode(202)
   async decide(@Param('chargeId') chargeId: string, @Body() body: DecisionBody): Promise<{ estado: AttemptRow['estado'] }> {
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(chargeId)) {
+    if (!isUuid(chargeId)) {
       throw new DomainError('not_found', 'no_encontrado', 'El pago no existe');
     }
     const attempt = await this.payments.decideForOperator(chargeId, body.resultado);

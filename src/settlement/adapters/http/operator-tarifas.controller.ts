@@ -4,7 +4,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { OPERATOR } from '../../../kernel/actor.js';
 import { FieldError } from '../../../kernel/errors.js';
-import { UuidOr404Pipe } from '../../../operator/adapters/http/uuid.pipe.js';
+import { UuidOr404Pipe } from '../../../kernel/http/uuid.pipe.js';
 import { GetTariffQuery } from '../../application/get-tariff/get-tariff.query.js';
 import { ListRetefuenteRatesQuery } from '../../application/list-retefuente-rates/list-retefuente-rates.query.js';
 import { SetRetefuenteRateCommand } from '../../application/set-retefuente-rate/set-retefuente-rate.command.js';

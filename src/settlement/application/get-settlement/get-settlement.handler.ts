@@ -4,7 +4,7 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { bogotaDate } from '../../../kernel/bogota.js';
 import { CLOCK, type Clock } from '../../../kernel/clock.js';
-import { isUuid } from '../../../merchants/domain/uuid.js';
+import { isUuid } from '../../../kernel/uuid.js';
 import { assertSettled, settle } from '../../domain/settlement.js';
 import { retefuenteOn, taxProfileOf } from '../../domain/tariff.js';
 import { CHARGE_FACTS, type ChargeFactsReader } from '../ports/charge-facts.port.js';

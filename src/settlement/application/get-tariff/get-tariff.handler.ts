@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { CLOCK, type Clock } from '../../../kernel/clock.js';
 import { NotFound } from '../../../kernel/errors.js';
-import { isUuid } from '../../../merchants/domain/uuid.js';
+import { isUuid } from '../../../kernel/uuid.js';
 import { TARIFFS, type StoredTariff, type Tariffs } from '../ports/tariffs.port.js';
 import { GetTariffQuery } from './get-tariff.query.js';
 

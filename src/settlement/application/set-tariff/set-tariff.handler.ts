@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, type Clock } from '../../../kernel/clock.js';
 import { NotFound } from '../../../kernel/errors.js';
-import { isUuid } from '../../../merchants/domain/uuid.js';
+import { isUuid } from '../../../kernel/uuid.js';
 import { TARIFFS, type StoredTariff, type Tariffs } from '../ports/tariffs.port.js';
 import { SetTariffCommand } from './set-tariff.command.js';
 

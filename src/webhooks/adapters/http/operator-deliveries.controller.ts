@@ -4,7 +4,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiAcceptedResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { OPERATOR } from '../../../kernel/actor.js';
 import { NotFound } from '../../../kernel/errors.js';
-import { UuidOr404Pipe } from '../../../operator/adapters/http/uuid.pipe.js';
+import { UuidOr404Pipe } from '../../../kernel/http/uuid.pipe.js';
 import { ListDeliveries } from '../../application/list-deliveries/list-deliveries.query.js';
 import { ResendDelivery } from '../../application/resend-delivery/resend-delivery.command.js';
 import { DeliveryListResponse, DeliveryResponse, ListDeliveriesParams } from './delivery.dto.js';
