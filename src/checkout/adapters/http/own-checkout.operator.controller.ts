@@ -3,6 +3,7 @@ import { Body, Controller, HttpCode, Param, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsBoolean, IsDefined } from 'class-validator';
+import { OPERATOR } from '../../../kernel/actor.js';
 import { UuidOr404Pipe } from '../../../kernel/http/uuid.pipe.js';
 import type { MerchantView } from '../../../merchants/application/get-merchant/get-merchant.query.js';
 import { OperatorMerchantResponse } from '../../../operator/adapters/http/operator.dto.js';
@@ -26,6 +27,6 @@ export class OwnCheckoutOperatorController {
   @ApiOkResponse({ type: OperatorMerchantResponse })
   @ApiNotFoundResponse({ description: 'No such merchant.' })
   set(@Param('id', new UuidOr404Pipe('Merchant')) id: string, @Body() body: OwnCheckoutBody): Promise<MerchantView> {
-    return this.commands.execute(new SetOwnCheckoutCommand(id, body.habilitado, { type: 'operator', id: 'operator-token' }));
+    return this.commands.execute(new SetOwnCheckoutCommand(id, body.habilitado, OPERATOR));
   }
 }

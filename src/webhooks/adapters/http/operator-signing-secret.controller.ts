@@ -4,7 +4,7 @@ import { Controller, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiCreatedResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { OPERATOR } from '../../../kernel/actor.js';
-import { UuidOr404Pipe } from '../../../operator/adapters/http/uuid.pipe.js';
+import { UuidOr404Pipe } from '../../../kernel/http/uuid.pipe.js';
 import { RollSigningSecret } from '../../application/roll-signing-secret/roll-signing-secret.command.js';
 import { RolledSigningSecretResponse } from './webhook-endpoint.dto.js';
 
