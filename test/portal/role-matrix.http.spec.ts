@@ -2,7 +2,7 @@
 // and gets 403 forbidden_role on every write (people, site registration, charges, webhook endpoint and its signing
 // secret), with nothing written. Each write is checked against a snapshot of every table it could touch.
 import { randomUUID } from 'node:crypto';
-import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { http, startTestGateway, waitUntil, type TestGateway } from '../support/gateway.js';
 import { issueKey, onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
 import { acceptInvitation, csrfOf, operatorInvites, signIn, STRONG_PASSWORD, type PortalClient } from './portal-client.js';
 
@@ -111,7 +111,8 @@ describe('read-only role: every write refused, nothing written', () => {
     });
 
     it('reads every portal page, and may still close its own sessions and sign out', async () => {
-      const charge = (await http('GET', `${gw.publicUrl}/v1/pagos`, { token: shop.apiKey })).body.data[0];
+      const list = await waitUntil(() => http('GET', `${gw.publicUrl}/v1/pagos`, { token: shop.apiKey }), (answer) => answer.body.data.length > 0);
+      const charge = list.body.data[0];
       for (const path of ['/portal/resumen', '/portal/pagos', `/portal/pagos/${charge.id}`, '/portal/configuracion/sitio', '/portal/configuracion/personas', '/portal/sesiones']) {
         const answer = await reader.get(path);
         expect([path, answer.status]).toEqual([path, 200]);

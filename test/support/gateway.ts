@@ -65,3 +65,18 @@ export async function http<T = any>(
   if ((response.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
   return { status: response.status, headers: response.headers, body: parsed as T, text };
 }
+
+/**
+ * Reads until `done` holds, or fails after `timeoutMs`. For read models (the charges list, the portal's pages): they
+ * follow the 201 by a moment, and under a full test run longer, as every test database shares one server whose
+ * oldest open transaction holds back what projectors may read.
+ */
+export async function waitUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`not reached within ${timeoutMs} ms: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
