@@ -18,5 +18,8 @@ export default {
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 60_000,
   maxWorkers: 2,
+  // Jest in ESM mode keeps every test file's module graph (jestjs/jest#14605): a worker grew past 1.2 GB, and a
+  // process that large takes longer to exit than the 500 ms Jest waits, so it was force-exited. Restart it sooner.
+  workerIdleMemoryLimit: '384MB',
   verbose: false,
 };
