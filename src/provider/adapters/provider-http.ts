@@ -39,7 +39,10 @@ export function providerRequest<T>(
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('error', (error) => reject(new ProviderUnavailable(error.message)));
+        response.on('error', (error) => {
+          clearTimeout(timer);
+          reject(new ProviderUnavailable(error.message));
+        });
         response.on('end', () => {
           clearTimeout(timer);
           const text = Buffer.concat(chunks).toString('utf8');
