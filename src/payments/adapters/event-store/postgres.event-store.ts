@@ -48,7 +48,8 @@ type Query = <T>(sql: string, parameters: unknown[]) => Promise<T>;
 /**
  * A statement that decides, in the same statement as the events, which new streams may start (e.g. the idempotency
  * claim: DESIGN.md 5.3). It reads its rows from `$1`, a JSON array of the `row`s of every start in the batch, each
- * with its place in the batch as `n`, and returns a `stream_id` column: the streams it allows. The same `sql` for every start of one kind.
+ * with its place in the batch as `n`, and returns a `stream_id` column: the streams it allows. One `sql` per kind
+ * of start: starts with the same `sql` share a statement.
  */
 export interface StreamGuard {
   sql: string;
