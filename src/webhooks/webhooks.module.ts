@@ -27,7 +27,7 @@ import { UpdateWebhookEndpointHandler } from './application/update-endpoint/upda
 
 const secretBox: Provider = {
   provide: SECRET_BOX,
-  useFactory: (config: Config) => new AesGcmSecretBox(config.webhookSecretKey),
+  useFactory: (config: Config) => new AesGcmSecretBox(config.webhookSecretKey, config.webhookSecretKeyPrevious),
   inject: [CONFIG],
 };
 
