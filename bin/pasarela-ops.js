@@ -25,6 +25,9 @@ Commands:
   webhooks roll-secret <merchantId>
                                    Give the merchant's webhook endpoint a new signing secret (shown only this once);
                                    for 24 h deliveries are signed with the new and the old secret
+  webhooks reseal                  Seal every stored webhook signing secret again with the current WEBHOOK_SECRET_KEY
+                                   (after a rotation of that key; then WEBHOOK_SECRET_KEY_PREVIOUS can be removed);
+                                   lists the secrets that opened with neither key, left as they were
   replay                           Rebuild every read model from position 0 into fresh tables and compare them with
                                    the live ones (rows and a checksum per table); progress on stderr; exit 1 if any differs
       --batch <events>               Events per batch (default 5000)
@@ -225,6 +228,19 @@ const commands = {
       r,
       `New signing secret for the webhook endpoint of merchant ${merchantId}, shown only this once:\n\n  ${r.secret}\n\n` +
         `Until ${r.anteriorValidoHasta} every delivery is also signed with the old secret (a second v1=); then with the new one only.`,
+    ];
+  },
+  'webhooks reseal': async (context, args) => {
+    if (args.length > 0) throw new UsageError('webhooks reseal takes no arguments');
+    const r = await call(context, 'POST', '/internal/webhook-secrets/resellado');
+    const done = `${r.resellados} webhook signing secrets sealed again with the current WEBHOOK_SECRET_KEY.`;
+    if (r.ilegibles.length === 0) return [r, `${done}\nNone is left under the previous key: WEBHOOK_SECRET_KEY_PREVIOUS can be removed.`];
+    const rows = [['ENDPOINT', 'MERCHANT', 'SECRETO'], ...r.ilegibles.map((u) => [u.endpointId, u.merchantId, u.secreto])];
+    return [
+      r,
+      `${done}\n${r.ilegibles.length} opened with neither key and were left as they were:\n${table(rows)}\n` +
+        'A current one that does not open fails every delivery of its endpoint: roll it (webhooks roll-secret <merchantId>)\n' +
+        'or restart with the key that sealed it as WEBHOOK_SECRET_KEY_PREVIOUS and reseal again.',
     ];
   },
   replay: async (context, args, options) => {

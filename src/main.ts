@@ -67,6 +67,10 @@ async function main(): Promise<void> {
     if (!process.env.WEBHOOK_SECRET_KEY) {
       const key = readOrCreateSecret(path.join(dataDir, 'webhook-secret-key'), () => randomBytes(32).toString('base64'));
       config.webhookSecretKey = Buffer.from(key, 'base64');
+      if (config.webhookSecretKeyPrevious?.equals(config.webhookSecretKey)) {
+        process.stderr.write(`${new ConfigError(['WEBHOOK_SECRET_KEY_PREVIOUS must differ from the key in DATA_DIR/webhook-secret-key: it is the key being replaced']).message}\n`);
+        process.exit(1);
+      }
     }
     embedded = await startEmbeddedPostgres({
       dir: path.join(dataDir, 'postgres'),

@@ -50,6 +50,8 @@ export interface Config {
   webhookAllowLoopback: boolean;
   /** AES-256 key that seals webhook signing secrets at rest (32 bytes). */
   webhookSecretKey: Buffer;
+  /** The key WEBHOOK_SECRET_KEY replaced, during a rotation: secrets it sealed still open until they are re-sealed. */
+  webhookSecretKeyPrevious: Buffer | null;
   /** `npm run bench` only: mounts the one-INSERT yardstick at POST /bench/baseline (embedded default only). */
   benchBaseline: boolean;
 }
@@ -122,14 +124,24 @@ export function loadConfig(env: Env = process.env): Config {
   // 32 bytes as 64 hex characters or base64/base64url. Only the embedded default may go without one: main.ts keeps a
   // generated key in DATA_DIR (tests get one per process); with DATABASE_URL a lost key would make every stored
   // signing secret unusable, so it must be given.
+  const parseKey = (name: string, raw: string): Buffer => {
+    const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+    if (key.length !== 32) problems.push(`${name} must be 32 bytes: 64 hex characters or base64 (e.g. openssl rand -base64 32)`);
+    return key;
+  };
   const secretKey = (name: string): Buffer => {
     const raw = env[name];
     if (raw === undefined || raw === '') {
       if (env.DATABASE_URL) problems.push(`${name} must be set when DATABASE_URL is set (32 bytes, e.g. openssl rand -base64 32)`);
       return randomBytes(32);
     }
-    const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
-    if (key.length !== 32) problems.push(`${name} must be 32 bytes: 64 hex characters or base64 (e.g. openssl rand -base64 32)`);
+    return parseKey(name, raw);
+  };
+  const previousSecretKey = (name: string, current: Buffer): Buffer | null => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return null;
+    const key = parseKey(name, raw);
+    if (key.equals(current)) problems.push(`${name} must differ from WEBHOOK_SECRET_KEY: it is the key being replaced`);
     return key;
   };
 
@@ -144,6 +156,8 @@ export function loadConfig(env: Env = process.env): Config {
   const providerUrl = url('PROVIDER_URL', ['http:', 'https:']) ?? `http://127.0.0.1:${sandboxPort}`;
   const providerSecret = env.PROVIDER_SECRET || randomBytes(32).toString('base64url');
   if (providerSecret.length < 24) problems.push('PROVIDER_SECRET must be at least 24 characters long');
+
+  const webhookSecretKey = secretKey('WEBHOOK_SECRET_KEY');
 
   const token = env.OPERATOR_TOKEN;
   if (token !== undefined && token !== '' && token.length < 24) {
@@ -190,7 +204,8 @@ export function loadConfig(env: Env = process.env): Config {
     webhookRetryDelays: seconds('WEBHOOK_RETRY_DELAYS', [1, 5, 25]),
     webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
     webhookAllowLoopback: bool('WEBHOOK_ALLOW_LOOPBACK', !databaseUrl),
-    webhookSecretKey: secretKey('WEBHOOK_SECRET_KEY'),
+    webhookSecretKey,
+    webhookSecretKeyPrevious: previousSecretKey('WEBHOOK_SECRET_KEY_PREVIOUS', webhookSecretKey),
     benchBaseline: bool('BENCH_BASELINE', false),
   };
   if (config.benchBaseline && databaseUrl) {

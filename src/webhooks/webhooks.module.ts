@@ -7,6 +7,7 @@ import { MerchantsModule } from '../merchants/merchants.module.js';
 import { AesGcmSecretBox } from './adapters/crypto/aes-gcm.secret-box.js';
 import { HttpWebhookSender } from './adapters/delivery/http.webhook-sender.js';
 import { OperatorDeliveriesController } from './adapters/http/operator-deliveries.controller.js';
+import { OperatorResealController } from './adapters/http/operator-reseal.controller.js';
 import { OperatorSigningSecretController } from './adapters/http/operator-signing-secret.controller.js';
 import { WebhookEndpointController } from './adapters/http/webhook-endpoint.controller.js';
 import { PostgresDeliveryLog } from './adapters/persistence/postgres.delivery-log.js';
@@ -21,13 +22,14 @@ import { SECRET_BOX } from './application/ports/secret-box.port.js';
 import { WEBHOOK_ENDPOINTS } from './application/ports/webhook-endpoints.port.js';
 import { WEBHOOK_SENDER } from './application/ports/webhook-sender.port.js';
 import { RegisterWebhookEndpointHandler } from './application/register-endpoint/register-endpoint.handler.js';
+import { ResealSigningSecretsHandler } from './application/reseal-signing-secrets/reseal-signing-secrets.handler.js';
 import { RollSigningSecretHandler } from './application/roll-signing-secret/roll-signing-secret.handler.js';
 import { ResendDeliveryHandler } from './application/resend-delivery/resend-delivery.handler.js';
 import { UpdateWebhookEndpointHandler } from './application/update-endpoint/update-endpoint.handler.js';
 
 const secretBox: Provider = {
   provide: SECRET_BOX,
-  useFactory: (config: Config) => new AesGcmSecretBox(config.webhookSecretKey),
+  useFactory: (config: Config) => new AesGcmSecretBox(config.webhookSecretKey, config.webhookSecretKeyPrevious),
   inject: [CONFIG],
 };
 
@@ -44,6 +46,7 @@ const sender: Provider = {
     GetWebhookEndpointHandler,
     UpdateWebhookEndpointHandler,
     RollSigningSecretHandler,
+    ResealSigningSecretsHandler,
     { provide: WEBHOOK_ENDPOINTS, useClass: PostgresWebhookEndpoints },
     secretBox,
   ],
@@ -65,10 +68,11 @@ export class WebhookDeliveriesModule {}
 })
 export class WebhooksHttpModule {}
 
-/** The operator API's part: deliveries with their attempts, re-sending one, and rolling a signing secret. */
+/** The operator API's part: deliveries with their attempts, re-sending one, rolling a signing secret, and re-sealing
+ * every secret after a WEBHOOK_SECRET_KEY rotation. */
 @Module({
   imports: [WebhookDeliveriesModule, WebhookEndpointsModule],
-  controllers: [OperatorDeliveriesController, OperatorSigningSecretController],
+  controllers: [OperatorDeliveriesController, OperatorSigningSecretController, OperatorResealController],
 })
 export class WebhooksOperatorModule {}
 

@@ -16,6 +16,18 @@ export interface TestGateway extends Gateway {
 
 export async function startTestGateway(overrides: Partial<Config> = {}, clock?: Clock): Promise<TestGateway> {
   const db = await createTestDatabase();
+  const gateway = await startTestGatewayOn(db.url, overrides, clock);
+  return {
+    ...gateway,
+    async close() {
+      await gateway.close();
+      await db.drop();
+    },
+  };
+}
+
+/** A gateway on a database that outlives it (closing leaves the database), e.g. to restart with another config. */
+export async function startTestGatewayOn(databaseUrl: string, overrides: Partial<Config> = {}, clock?: Clock): Promise<TestGateway> {
   const config: Config = {
     ...loadConfig({}),
     port: 0,
@@ -26,16 +38,8 @@ export async function startTestGateway(overrides: Partial<Config> = {}, clock?: 
     dataDir: mkdtempSync(path.join(os.tmpdir(), 'pasarela-data-')),
     ...overrides,
   };
-  const gateway = await startGateway({ config, databaseUrl: db.url, clock, logger: ['error'] });
-  return {
-    ...gateway,
-    databaseUrl: db.url,
-    operatorToken: config.operatorToken ?? OPERATOR_TOKEN,
-    async close() {
-      await gateway.close();
-      await db.drop();
-    },
-  };
+  const gateway = await startGateway({ config, databaseUrl, clock, logger: ['error'] });
+  return { ...gateway, databaseUrl, operatorToken: config.operatorToken ?? OPERATOR_TOKEN };
 }
 
 export interface HttpAnswer<T = any> {

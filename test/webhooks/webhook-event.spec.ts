@@ -90,6 +90,21 @@ describe('webhook configuration', () => {
     expect(loadConfig({ ...base, WEBHOOK_SECRET_KEY: key.toString('hex') }).webhookSecretKey).toEqual(key);
     expect(loadConfig({ ...base, WEBHOOK_SECRET_KEY: key.toString('base64') }).webhookSecretKey).toEqual(key);
   });
+
+  it('takes an optional WEBHOOK_SECRET_KEY_PREVIOUS in the same format, different from the current key', () => {
+    const key = randomBytes(32);
+    const previous = randomBytes(32);
+    const base = { DATABASE_URL: 'postgres://u:p@db/x', OPERATOR_TOKEN: 'x'.repeat(24), WEBHOOK_SECRET_KEY: key.toString('base64') };
+    expect(loadConfig(base).webhookSecretKeyPrevious).toBeNull();
+    expect(loadConfig({ ...base, WEBHOOK_SECRET_KEY_PREVIOUS: '' }).webhookSecretKeyPrevious).toBeNull();
+    expect(loadConfig({ ...base, WEBHOOK_SECRET_KEY_PREVIOUS: previous.toString('hex') }).webhookSecretKeyPrevious).toEqual(previous);
+    expect(loadConfig({ ...base, WEBHOOK_SECRET_KEY_PREVIOUS: previous.toString('base64') }).webhookSecretKeyPrevious).toEqual(previous);
+    expect(() => loadConfig({ ...base, WEBHOOK_SECRET_KEY_PREVIOUS: 'c2hvcnQ=' })).toThrow(/WEBHOOK_SECRET_KEY_PREVIOUS must be 32 bytes/);
+    // The same key, even written the other way, is no rotation.
+    expect(() => loadConfig({ ...base, WEBHOOK_SECRET_KEY_PREVIOUS: key.toString('hex') })).toThrow(
+      /WEBHOOK_SECRET_KEY_PREVIOUS must differ from WEBHOOK_SECRET_KEY/,
+    );
+  });
 });
 
 describe('signing secrets at rest', () => {
@@ -111,5 +126,17 @@ describe('signing secrets at rest', () => {
     const flipped = Buffer.from(text!, 'base64url');
     flipped[0] = flipped[0]! ^ 1;
     expect(() => box.open([v, iv, tag, flipped.toString('base64url')].join('.'), 'endpoint-1')).toThrow();
+  });
+
+  it('seal with the current key and open with it or, during a key rotation, with the previous one', () => {
+    const [current, previous] = [randomBytes(32), randomBytes(32)];
+    const rotating = new AesGcmSecretBox(current, previous);
+    const old = new AesGcmSecretBox(previous).seal('whsec_old', 'endpoint-1');
+    expect(rotating.open(old, 'endpoint-1')).toBe('whsec_old');
+    expect(rotating.open(new AesGcmSecretBox(current).seal('whsec_new', 'endpoint-1'), 'endpoint-1')).toBe('whsec_new');
+    expect(new AesGcmSecretBox(current).open(rotating.seal('whsec_abc', 'endpoint-1'), 'endpoint-1')).toBe('whsec_abc');
+    expect(() => rotating.open(old, 'endpoint-2')).toThrow();
+    expect(() => rotating.open(new AesGcmSecretBox(randomBytes(32)).seal('whsec_x', 'endpoint-1'), 'endpoint-1')).toThrow();
+    expect(() => new AesGcmSecretBox(current, Buffer.from(current))).toThrow(/must differ/);
   });
 });

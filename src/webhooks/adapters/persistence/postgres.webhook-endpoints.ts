@@ -6,6 +6,7 @@ import type { Actor } from '../../../kernel/actor.js';
 import type {
   EndpointChange,
   NewWebhookEndpoint,
+  Reseal,
   SecretRoll,
   WebhookEndpoints,
   WebhookEndpointView,
@@ -122,5 +123,22 @@ export class PostgresWebhookEndpoints implements WebhookEndpoints {
       JSON.stringify(actor),
     ]);
     return rows[0] ? toView(rows[0]) : null;
+  }
+
+  resealSecrets(reseal: Reseal): Promise<void> {
+    return this.db.transaction(async (manager: EntityManager) => {
+      const rows = await manager.query<{ id: string; merchant_id: string; secret_sealed: string; previous_secret_sealed: string | null }[]>(
+        'SELECT id, merchant_id, secret_sealed, previous_secret_sealed FROM webhook_endpoints ORDER BY id FOR UPDATE',
+      );
+      for (const row of rows) {
+        const resealed = reseal({ endpointId: row.id, merchantId: row.merchant_id, sealedSecret: row.secret_sealed, previousSecret: row.previous_secret_sealed });
+        if (resealed === null) continue;
+        await manager.query('UPDATE webhook_endpoints SET secret_sealed = $2, previous_secret_sealed = $3 WHERE id = $1', [
+          row.id,
+          resealed.sealedSecret,
+          resealed.previousSecret,
+        ]);
+      }
+    });
   }
 }

@@ -37,6 +37,17 @@ export interface SecretRoll {
   previousValidUntil: Date;
 }
 
+/** An endpoint's signing secrets as stored, sealed: the current one and the one a roll replaced, if kept. */
+export interface SealedSecrets {
+  endpointId: string;
+  merchantId: string;
+  sealedSecret: string;
+  previousSecret: string | null;
+}
+
+/** What to store instead; null leaves the endpoint's row as it is. */
+export type Reseal = (endpoint: SealedSecrets) => { sealedSecret: string; previousSecret: string | null } | null;
+
 export interface WebhookEndpoints {
   /** Registers the merchant's one endpoint; null when it has one already. */
   create(endpoint: NewWebhookEndpoint): Promise<WebhookEndpointView | null>;
@@ -46,4 +57,7 @@ export interface WebhookEndpoints {
   /** Makes the sealed secret the endpoint's and keeps the one it replaces (as sealed, unopened) until
    * `previousValidUntil`, dropping any kept before; recorded as a change. Null when the merchant has no such endpoint. */
   rollSecret(merchantId: string, endpointId: string, roll: SecretRoll, actor: Actor, at: Date): Promise<WebhookEndpointView | null>;
+  /** In one transaction, every endpoint's sealed secrets locked and handed to `reseal`, and what it answers stored
+   * (nothing else about the endpoint changes: re-sealing is not a settings change). */
+  resealSecrets(reseal: Reseal): Promise<void>;
 }
