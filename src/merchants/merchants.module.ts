@@ -23,6 +23,9 @@ import { PostgresPeople } from './adapters/persistence/postgres.people.js';
 import { PERSON_ACCESS_HANDLERS } from './application/people/person-access.handlers.js';
 import { PASSWORD_HASHER } from './application/ports/password-hasher.port.js';
 import { Argon2PasswordHasher } from './adapters/crypto/argon2.password-hasher.js';
+import { ListSettingsChangesHandler } from './application/list-settings-changes/list-settings-changes.handler.js';
+import { SETTINGS_HISTORY } from './application/ports/settings-history.port.js';
+import { PostgresSettingsHistory } from './adapters/persistence/postgres.settings-history.js';
 
 const commandHandlers = [
   CreateMerchantHandler,
@@ -34,12 +37,13 @@ const commandHandlers = [
   ...PEOPLE_HANDLERS,
   ...PERSON_ACCESS_HANDLERS,
 ];
-const queryHandlers = [GetMerchantHandler, AuthenticateApiKeyHandler];
+const queryHandlers = [GetMerchantHandler, AuthenticateApiKeyHandler, ListSettingsChangesHandler];
 const repositories = [
   { provide: MERCHANTS, useClass: PostgresMerchants },
   { provide: API_KEYS, useClass: PostgresApiKeys },
   { provide: PEOPLE, useClass: PostgresPeople },
   { provide: PASSWORD_HASHER, useClass: Argon2PasswordHasher },
+  { provide: SETTINGS_HISTORY, useClass: PostgresSettingsHistory },
 ];
 const keyRateLimiter = {
   provide: KeyRateLimiter,

@@ -11,6 +11,7 @@ import { GetChargeHistoryHandler } from '../operator/application/get-charge-hist
 import { WebhookDeliveriesModule, WebhookEndpointsModule } from '../webhooks/webhooks.module.js';
 import { PortalAssetsController } from './adapters/http/assets.controller.js';
 import { ChargesController } from './adapters/http/charges.controller.js';
+import { HistoryController } from './adapters/http/history.controller.js';
 import { PortalCookies } from './adapters/http/cookies.js';
 import { InvitationController } from './adapters/http/invitation.controller.js';
 import { PortalNotFoundController } from './adapters/http/not-found.controller.js';
@@ -66,6 +67,7 @@ const repositories = [
     SiteController,
     PeopleController,
     WebhookController,
+    HistoryController,
     PortalNotFoundController,
   ],
   providers: [...sharedHandlers, ...commandHandlers, ...queryHandlers, ...repositories, sessionPolicy, PortalCookies, PortalGuard, PortalErrorFilter],

@@ -24,7 +24,7 @@ describe('GET /docs/openapi.json', () => {
 
   it('lists the merchant endpoints and none of the operator API', () => {
     const paths = Object.keys(doc.paths);
-    expect(paths).toEqual(expect.arrayContaining(['/v1/pagos', '/v1/pagos/{id}', '/v1/merchants/me', '/v1/merchants/me/registro-web']));
+    expect(paths).toEqual(expect.arrayContaining(['/v1/pagos', '/v1/pagos/{id}', '/v1/merchants/me', '/v1/merchants/me/registro-web', '/v1/merchants/me/cambios']));
     expect(paths.filter((p) => p.startsWith('/internal') || p.startsWith('/api') || p.startsWith('/control'))).toEqual([]);
   });
 
@@ -34,6 +34,16 @@ describe('GET /docs/openapi.json', () => {
     expect(roll.security).toEqual([{ bearer: [] }]);
     expect(Object.keys(doc.components.schemas.RolledSigningSecretResponse.properties).sort()).toEqual(['anteriorValidoHasta', 'secret']);
     expect(doc.components.schemas.WebhookEndpointResponse.properties.secretoAnteriorValidoHasta).toMatchObject({ nullable: true });
+  });
+
+  it('describes the settings history: a page of changes with who made them, for any key', () => {
+    const get = doc.paths['/v1/merchants/me/cambios'].get;
+    expect(get.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['cursor', 'limit']);
+    expect(get.security).toEqual([{ bearer: [] }]);
+    expect(Object.keys(get.responses)).not.toContain('403');
+    const change = doc.components.schemas.SettingsChangeResponse;
+    expect(Object.keys(change.properties).sort()).toEqual(['actor', 'cambiadoEn', 'detalle', 'resumen', 'tipo']);
+    expect(change.properties.tipo.enum).toEqual(['registro_web', 'webhook', 'persona', 'checkout_propio']);
   });
 
   it('describes the charge request with monto, and montoMinor marked deprecated', () => {

@@ -39,7 +39,7 @@ describe('read-only role: every write refused, nothing written', () => {
   afterAll(() => gw.close());
 
   it('a lectura key reads every merchant endpoint', async () => {
-    for (const path of ['/v1/merchants/me', '/v1/merchants/me/registro-web', '/v1/pagos', '/v1/pagos/stats', '/v1/personas', '/v1/webhook-endpoint']) {
+    for (const path of ['/v1/merchants/me', '/v1/merchants/me/registro-web', '/v1/merchants/me/cambios', '/v1/pagos', '/v1/pagos/stats', '/v1/personas', '/v1/webhook-endpoint']) {
       const answer = await http('GET', `${gw.publicUrl}${path}`, { token: readerKey });
       expect([path, answer.status]).toEqual([path, 200]);
     }
@@ -113,7 +113,7 @@ describe('read-only role: every write refused, nothing written', () => {
     it('reads every portal page, and may still close its own sessions and sign out', async () => {
       const list = await waitUntil(() => http('GET', `${gw.publicUrl}/v1/pagos`, { token: shop.apiKey }), (answer) => answer.body.data.length > 0);
       const charge = list.body.data[0];
-      for (const path of ['/portal/resumen', '/portal/pagos', `/portal/pagos/${charge.id}`, '/portal/configuracion/sitio', '/portal/configuracion/personas', '/portal/sesiones']) {
+      for (const path of ['/portal/resumen', '/portal/pagos', `/portal/pagos/${charge.id}`, '/portal/configuracion/sitio', '/portal/configuracion/personas', '/portal/configuracion/historial', '/portal/sesiones']) {
         const answer = await reader.get(path);
         expect([path, answer.status]).toEqual([path, 200]);
       }

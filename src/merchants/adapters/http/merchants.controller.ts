@@ -1,14 +1,16 @@
-// The merchant's own account: GET /v1/merchants/me and its web registration (GET and PUT).
-import { Body, Controller, Get, HttpCode, Put } from '@nestjs/common';
+// The merchant's own account: GET /v1/merchants/me, its web registration (GET and PUT) and its settings history.
+import { Body, Controller, Get, HttpCode, Put, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '../../../kernel/principal.js';
 import { GetMerchant, type MerchantView } from '../../application/get-merchant/get-merchant.query.js';
+import { ListSettingsChanges } from '../../application/list-settings-changes/list-settings-changes.query.js';
 import { SetWebRegistration } from '../../application/set-web-registration/set-web-registration.command.js';
 import { MerchantNotFound } from '../../domain/merchant.errors.js';
 import { CurrentPrincipal, MerchantAuth, Writes } from './auth.js';
 import { ValidationErrorResponse } from './error.response.js';
 import { MerchantResponse, WebRegistrationBody, WebRegistrationResponse } from './merchant.dto.js';
+import { encodeCursor, SettingsChangePageResponse, SettingsChangeResponse, SettingsHistoryParams, toHistoryRequest } from './settings-history.dto.js';
 
 @ApiTags('merchants')
 @MerchantAuth()
@@ -50,6 +52,21 @@ export class MerchantsController {
       new SetWebRegistration(principal.merchantId, body.sitioWeb, body.urlRetorno, principal.actor),
     );
     return WebRegistrationResponse.of(saved);
+  }
+
+  @Get('cambios')
+  @ApiOperation({
+    summary: 'Who changed your settings and when, newest first',
+    description:
+      'Changes of the web registration, the webhook endpoint (its signing secret rolled included, never the secret), ' +
+      'the people with portal access, and own checkout (made by the Pasarela team). Paged like GET /v1/pagos.',
+  })
+  @ApiOkResponse({ type: SettingsChangePageResponse })
+  @ApiBadRequestResponse({ type: ValidationErrorResponse, description: 'limit outside 1-100, or a cursor not given by a previous page.' })
+  async changes(@CurrentPrincipal() principal: Principal, @Query() params: SettingsHistoryParams): Promise<SettingsChangePageResponse> {
+    const { after, limit } = toHistoryRequest(params);
+    const page = await this.queries.execute(new ListSettingsChanges(principal.merchantId, after, limit));
+    return { data: page.data.map(SettingsChangeResponse.of), nextCursor: page.next ? encodeCursor(page.next) : null };
   }
 
   private async merchant(principal: Principal): Promise<MerchantView> {

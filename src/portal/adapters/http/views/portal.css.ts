@@ -113,6 +113,8 @@ ol.timeline { list-style: none; margin: 0; padding: 0 0 0 1.25rem; border-left: 
 ol.timeline li { position: relative; padding: 0 0 1rem .75rem; }
 ol.timeline li::before { content: ""; position: absolute; left: -1.72rem; top: .35rem; width: .9rem; height: .9rem; border-radius: 50%; background: var(--brand); border: 2px solid #fff; }
 ol.timeline .when { color: var(--muted); font-size: .9rem; }
+ol.timeline.cambios li { overflow-wrap: anywhere; }
+ol.timeline.cambios .badge { margin-right: .4rem; }
 .chart svg { width: 100%; height: auto; display: block; }
 .chart .bar { fill: var(--brand); }
 .chart .axis { stroke: #8a94a6; stroke-width: 1; }

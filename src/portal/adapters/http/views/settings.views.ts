@@ -1,14 +1,15 @@
-// The Configuración area's frame: its three parts, one page each.
+// The Configuración area's frame: its parts, one page each.
 import type { PortalSession } from '../../../application/portal-session.js';
 import { html, type Content } from './html.js';
 import { layout } from './layout.js';
 
-export type SettingsPart = 'sitio' | 'webhook' | 'personas';
+export type SettingsPart = 'sitio' | 'webhook' | 'personas' | 'historial';
 
 const PARTS: Array<{ id: SettingsPart; label: string }> = [
   { id: 'sitio', label: 'Sitio web' },
   { id: 'webhook', label: 'Webhook' },
   { id: 'personas', label: 'Personas' },
+  { id: 'historial', label: 'Historial de cambios' },
 ];
 
 export function settingsPage(session: PortalSession, part: SettingsPart, title: string, content: Content): string {

@@ -1,0 +1,107 @@
+// GET /v1/merchants/me/cambios: its query (limit and cursor as in GET /v1/pagos) and its answer (DESIGN.md 5.18).
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import type { ActorType } from '../../../kernel/actor.js';
+import { FieldError } from '../../../kernel/errors.js';
+import type { SettingsChangeEntry } from '../../application/list-settings-changes/list-settings-changes.query.js';
+import { SETTINGS_CHANGE_KINDS, type SettingsChangeCursor, type SettingsChangeKind } from '../../domain/settings-change.js';
+
+const ACTOR_TYPES: ActorType[] = ['merchant-key', 'person', 'operator', 'provider', 'system'];
+
+export class SettingsHistoryParams {
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 20 })
+  @IsOptional()
+  @Matches(/^\d{1,3}$/, { message: 'limit must be a whole number from 1 to 100' })
+  limit?: string;
+
+  @ApiPropertyOptional({ description: 'nextCursor of the previous page' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200, { message: 'cursor is not valid' })
+  cursor?: string;
+}
+
+// The cursor is opaque like GET /v1/pagos's: base64url of the last entry's position, here (time, kind, id).
+export const encodeCursor = (cursor: SettingsChangeCursor): string =>
+  Buffer.from(JSON.stringify([cursor.cambiadoEn, cursor.tipo, cursor.id])).toString('base64url');
+
+function decodeCursor(value: string): SettingsChangeCursor {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+    if (Array.isArray(parsed) && parsed.length === 3) {
+      const [cambiadoEn, tipo, id] = parsed as [unknown, unknown, unknown];
+      if (
+        typeof cambiadoEn === 'string' &&
+        !Number.isNaN(Date.parse(cambiadoEn)) &&
+        (SETTINGS_CHANGE_KINDS as readonly unknown[]).includes(tipo) &&
+        typeof id === 'string' &&
+        /^\d{1,18}$/.test(id)
+      ) {
+        return { cambiadoEn, tipo: tipo as SettingsChangeKind, id };
+      }
+    }
+  } catch {
+    // falls through to the field error
+  }
+  throw FieldError.of('cursor', 'cursor is not valid: pass the nextCursor of the previous page as it is');
+}
+
+export function toHistoryRequest(params: SettingsHistoryParams): { after: SettingsChangeCursor | null; limit: number } {
+  const limit = params.limit === undefined ? 20 : Number(params.limit);
+  if (limit < 1 || limit > 100) throw FieldError.of('limit', 'limit must be a whole number from 1 to 100');
+  return { after: params.cursor ? decodeCursor(params.cursor) : null, limit };
+}
+
+export class SettingsChangeActorResponse {
+  @ApiProperty({ enum: ACTOR_TYPES, description: 'merchant-key: an API key; person: a portal user; operator: the Pasarela team.' })
+  tipo!: ActorType;
+
+  @ApiProperty({ description: "The API key's id, the person's id, or the operator's." })
+  id!: string;
+
+  @ApiPropertyOptional({ description: "A person's name, or the API key's last four characters (\"Clave de API …abcd\")." })
+  nombre?: string;
+}
+
+export class SettingsChangeResponse {
+  @ApiProperty({ enum: SETTINGS_CHANGE_KINDS, description: 'What changed: web registration, webhook endpoint, a person, own checkout.' })
+  tipo!: SettingsChangeKind;
+
+  @ApiProperty({ format: 'date-time' })
+  cambiadoEn!: string;
+
+  @ApiProperty({ type: SettingsChangeActorResponse, description: 'Who made the change.' })
+  actor!: SettingsChangeActorResponse;
+
+  @ApiProperty({ example: 'Sitio web: https://a.co → https://b.co', description: 'The change in a short Spanish sentence.' })
+  resumen!: string;
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description:
+      'The values before and after. registro_web: {antes: {sitioWeb, urlRetorno} | null, despues}; webhook: {antes: ' +
+      '{url, activo} | null, despues, secretoCambiado}; persona: {personaId, accion: invitada|activada|rol|eliminada, ' +
+      'antes: {email, nombre, rol} | null, despues}; checkout_propio: {habilitado}. Never a secret.',
+  })
+  detalle!: Record<string, unknown>;
+
+  static of({ change, resumen }: SettingsChangeEntry): SettingsChangeResponse {
+    const { type, id, nombre } = change.actor;
+    return {
+      tipo: change.tipo,
+      cambiadoEn: change.cambiadoEn,
+      actor: nombre === null ? { tipo: type, id } : { tipo: type, id, nombre },
+      resumen,
+      detalle: { ...change.detalle },
+    };
+  }
+}
+
+export class SettingsChangePageResponse {
+  @ApiProperty({ type: [SettingsChangeResponse] })
+  data!: SettingsChangeResponse[];
+
+  @ApiProperty({ type: 'string', nullable: true, description: 'Pass as cursor to get the next page; null on the last page.' })
+  nextCursor!: string | null;
+}
