@@ -28,6 +28,9 @@ Commands:
   webhooks reseal                  Seal every stored webhook signing secret again with the current WEBHOOK_SECRET_KEY
                                    (after a rotation of that key; then WEBHOOK_SECRET_KEY_PREVIOUS can be removed);
                                    lists the secrets that opened with neither key, left as they were
+  people reset-password <personId>
+                                   Issue a one-time link (valid 1 hour) for a portal person to choose a new password;
+                                   shown only this once, a new link replaces the previous one
   replay                           Rebuild every read model from position 0 into fresh tables and compare them with
                                    the live ones (rows and a checksum per table); progress on stderr; exit 1 if any differs
       --batch <events>               Events per batch (default 5000)
@@ -266,6 +269,15 @@ const commands = {
       throw new ApiError('read models differ from their rebuild');
     }
     return [job, replayReport(job.resultado)];
+  },
+  'people reset-password': async (context, args) => {
+    const personId = one(args, 'personId');
+    const r = await call(context, 'POST', `/internal/personas/${encodeURIComponent(personId)}/restablecimiento`);
+    return [
+      r,
+      `Password reset link for person ${personId}, shown only this once (valid until ${r.expiraEn}; using it ends ` +
+        `every session of that person):\n\n  ${r.url}`,
+    ];
   },
   'charges rebuild': async (context, args) => {
     if (args.length > 0) throw new UsageError('charges rebuild takes no arguments');

@@ -13,7 +13,7 @@ import { AnomaliesController } from './adapters/http/anomalies.controller.js';
 import { ChargeEventsController } from './adapters/http/charge-events.controller.js';
 import { OperatorApiKeysController } from './adapters/http/operator-api-keys.controller.js';
 import { OperatorMerchantsController } from './adapters/http/operator-merchants.controller.js';
-import { OperatorPeopleController } from './adapters/http/operator-people.controller.js';
+import { OperatorPasswordResetController, OperatorPeopleController } from './adapters/http/operator-people.controller.js';
 import { OperatorTokenGuard } from './adapters/http/operator-token.guard.js';
 import { RebuildChargesController } from '../payments/adapters/http/rebuild-charges.controller.js';
 import { SandboxOperatorController } from '../provider/adapters/http/sandbox-operator.controller.js';
@@ -27,7 +27,7 @@ export class OperatorApiModule {
     return {
       module: OperatorApiModule,
       imports: [InfrastructureModule.forRoot(infra), CqrsModule.forRoot(), MerchantsModule, WebhooksOperatorModule, CheckoutOperatorModule, ProviderOperatorModule, SettlementOperatorModule, PaymentsOperatorModule],
-      controllers: [OperatorMerchantsController, OperatorApiKeysController, ChargeEventsController, SandboxOperatorController, RebuildChargesController, OperatorPeopleController, AnomaliesController, ReplayController],
+      controllers: [OperatorMerchantsController, OperatorApiKeysController, ChargeEventsController, SandboxOperatorController, RebuildChargesController, OperatorPeopleController, OperatorPasswordResetController, AnomaliesController, ReplayController],
       // Global to this listener: a controller added here later is protected without remembering to.
       providers: [{ provide: APP_GUARD, useClass: OperatorTokenGuard }, GetChargeHistoryHandler, ReplayJobs],
     };

@@ -15,6 +15,7 @@ import { HistoryController } from './adapters/http/history.controller.js';
 import { PortalCookies } from './adapters/http/cookies.js';
 import { InvitationController } from './adapters/http/invitation.controller.js';
 import { PortalNotFoundController } from './adapters/http/not-found.controller.js';
+import { PasswordResetController } from './adapters/http/password-reset.controller.js';
 import { PeopleController } from './adapters/http/people.controller.js';
 import { PortalErrorFilter } from './adapters/http/portal-error.filter.js';
 import { PortalGuard } from './adapters/http/portal.guard.js';
@@ -61,6 +62,7 @@ const repositories = [
     PortalAssetsController,
     SignInController,
     InvitationController,
+    PasswordResetController,
     SessionsController,
     SummaryController,
     ChargesController,

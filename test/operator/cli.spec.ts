@@ -6,6 +6,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { onboardMerchant } from '../support/merchants.js';
+import { acceptInvitation } from '../portal/portal-client.js';
 
 const CLI = path.resolve('bin/pasarela-ops.js');
 
@@ -46,7 +47,7 @@ describe('pasarela-ops', () => {
   it('prints its help and exits 0', async () => {
     const run = await cli(['--help']);
     expect(run.code).toBe(0);
-    for (const command of ['merchants create', 'merchants approve', 'keys issue', 'keys rotate', 'keys revoke', 'charges events', 'webhooks roll-secret']) {
+    for (const command of ['merchants create', 'merchants approve', 'keys issue', 'keys rotate', 'keys revoke', 'charges events', 'webhooks roll-secret', 'people reset-password']) {
       expect(run.stdout).toContain(command);
     }
   });
@@ -93,6 +94,20 @@ describe('pasarela-ops', () => {
     expect(run.stdout).toContain(`Charge ${charge.body.id}`);
     expect(run.stdout).toMatch(/^REV\s+TIPO\s+OCURRIDO\s+ACTOR/m);
     expect(run.stdout).toMatch(/^0\s+ChargeCreated\s+\S+Z\s+merchant-key:/m);
+  });
+
+  it('issues a password reset link for a portal person', async () => {
+    const { merchantId } = await onboardMerchant(gw);
+    const invited = await http('POST', `${gw.adminUrl}/internal/merchants/${merchantId}/personas`, {
+      token: gw.operatorToken,
+      body: { email: 'cli@tienda.co', nombre: 'Cli' },
+    });
+    const notYet = await ops(['people', 'reset-password', invited.body.id]);
+    expect(notYet).toMatchObject({ code: 1, stderr: expect.stringContaining('not accepted the invitation') });
+    await acceptInvitation(gw, new URL(invited.body.invitacion.url).pathname);
+    const run = await ops(['people', 'reset-password', invited.body.id]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^\s+http:\/\/\S+\/portal\/restablecer\/[A-Za-z0-9_-]{43}$/m);
   });
 
   it('exits 1 with the API message when the API refuses', async () => {

@@ -53,3 +53,19 @@ export class InvitationExpired extends DomainError {
     super('conflict', 'invitation_expired', 'This invitation link has expired; ask an administrator for a new one');
   }
 }
+
+/** Minutes a password reset link stays valid: short, since whoever holds it can take over the account. */
+export const PASSWORD_RESET_MINUTES = 60;
+
+/** Unknown, already used or replaced reset link: one answer, like an invitation's. */
+export class ResetLinkNotValid extends DomainError {
+  constructor() {
+    super('not_found', 'reset_link_not_valid', 'This password reset link is not valid');
+  }
+}
+
+export class ResetLinkExpired extends DomainError {
+  constructor() {
+    super('conflict', 'reset_link_expired', 'This password reset link has expired; ask an administrator for a new one');
+  }
+}

@@ -45,3 +45,10 @@ export class PersonNotFound extends DomainError {
     super('not_found', 'not_found', 'Person not found');
   }
 }
+
+/** A password reset is for a person who has a password; one still `invitada` uses (or gets again) the invitation. */
+export class PersonNotActive extends DomainError {
+  constructor() {
+    super('conflict', 'person_not_active', 'This person has not accepted the invitation yet: the invitation link sets the password (if it was lost, remove and invite again)');
+  }
+}

@@ -1,12 +1,21 @@
-// People with portal access (spec "People endpoints", DESIGN.md 5.17): list, invite, change a role, remove.
+// People with portal access (spec "People endpoints", DESIGN.md 5.17): list, invite, change a role, remove; and a
+// password reset link for someone who forgot theirs (docs/decisions.md "Portal").
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { UuidOr404Pipe } from '../../../kernel/http/uuid.pipe.js';
 import type { Principal } from '../../../kernel/principal.js';
-import { ChangePersonRole, InvitePerson, ListPeople, RemovePerson } from '../../application/people/people.commands.js';
+import { ChangePersonRole, InvitePerson, IssuePasswordReset, ListPeople, RemovePerson } from '../../application/people/people.commands.js';
 import { CurrentPrincipal, MerchantAuth, Writes } from './auth.js';
-import { ChangeRoleBody, InvitedPersonResponse, InvitePersonBody, PersonResponse } from './people.dto.js';
+import { ChangeRoleBody, InvitedPersonResponse, InvitePersonBody, PasswordResetResponse, PersonResponse } from './people.dto.js';
 
 @ApiTags('personas')
 @MerchantAuth()
@@ -55,5 +64,15 @@ export class PeopleController {
   @ApiConflictResponse({ description: 'The last administrator cannot be removed (last_administrator)' })
   async remove(@CurrentPrincipal() principal: Principal, @Param('id', new UuidOr404Pipe('Person')) id: string): Promise<void> {
     await this.commands.execute(new RemovePerson(principal.merchantId, id, principal.actor));
+  }
+
+  @Post(':id/restablecimiento')
+  @Writes()
+  @ApiOperation({ summary: 'Issue a one-time link (1 hour) for an activa person to choose a new password; shown only here' })
+  @ApiCreatedResponse({ type: PasswordResetResponse })
+  @ApiNotFoundResponse({ description: 'No such person in this merchant (not_found)' })
+  @ApiConflictResponse({ description: 'The person has not accepted the invitation yet (person_not_active)' })
+  async issuePasswordReset(@CurrentPrincipal() principal: Principal, @Param('id', new UuidOr404Pipe('Person')) id: string): Promise<PasswordResetResponse> {
+    return PasswordResetResponse.of(await this.commands.execute(new IssuePasswordReset(principal.merchantId, id, principal.actor)));
   }
 }

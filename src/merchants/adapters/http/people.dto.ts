@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsString, Length, MaxLength } from 'class-validator';
 import type { MerchantRole } from '../../../kernel/principal.js';
-import type { Invitation } from '../../application/people/people.commands.js';
+import type { Invitation, PasswordResetLink } from '../../application/people/people.commands.js';
 import type { Person, PersonState } from '../../domain/person.js';
 
 const ROLES = ['administrador', 'lectura'] as const;
@@ -55,5 +55,14 @@ export class InvitedPersonResponse extends PersonResponse {
 
   static ofInvitation(invitation: Invitation): InvitedPersonResponse {
     return { ...PersonResponse.of(invitation.person), invitacion: { url: invitation.url, expiraEn: invitation.expiresAt } };
+  }
+}
+
+export class PasswordResetResponse {
+  @ApiProperty({ format: 'uri', description: 'Shown only in this answer: send it to the person. One use; a new link replaces it' }) url!: string;
+  @ApiProperty({ format: 'date-time', description: 'One hour after issuing' }) expiraEn!: string;
+
+  static of(link: PasswordResetLink): PasswordResetResponse {
+    return { url: link.url, expiraEn: link.expiresAt };
   }
 }

@@ -32,11 +32,12 @@ interface AccessRow extends PersonRow {
   merchant_id: string;
   merchant_nombre: string;
   invitacion_expira_en: Date | null;
+  restablecimiento_expira_en: Date | null;
 }
 
 // A person with the merchant it belongs to: what sign-in, invitations and sessions need in one read.
 const ACCESS_SQL = `
-  SELECT p.id, p.email, p.nombre, p.rol, p.password_hash, p.creado_en, p.invitacion_expira_en,
+  SELECT p.id, p.email, p.nombre, p.rol, p.password_hash, p.creado_en, p.invitacion_expira_en, p.restablecimiento_expira_en,
          p.merchant_id, m.nombre AS merchant_nombre
     FROM personas p JOIN merchants m ON m.id = p.merchant_id`;
 
@@ -135,6 +136,65 @@ export class PostgresPeople implements People {
        c AS (
          INSERT INTO personas_cambios (persona_id, merchant_id, accion, despues, actor, cambiado_en)
          SELECT id, merchant_id, 'activada', jsonb_build_object('email', email, 'nombre', nombre, 'rol', rol), $4, $5 FROM p)
+       SELECT ${COLUMNS} FROM p`,
+      [personId, hash, passwordHash, JSON.stringify(actor), at],
+    );
+    return rows[0] ? toPerson(rows[0]) : null;
+  }
+
+  async issueReset(merchantId: string | null, personId: string, hash: Buffer, expiresAt: Date, actor: Actor, at: Date): Promise<Person | 'invitada' | null> {
+    const outcome = await inTransaction(this.db, async (runner) => {
+      const { rows } = await run<PersonRow & { merchant_id: string }>(
+        runner,
+        `SELECT ${COLUMNS}, merchant_id FROM personas
+          WHERE id = $1 AND ($2::uuid IS NULL OR merchant_id = $2) AND eliminada_en IS NULL FOR UPDATE`,
+        [personId, merchantId],
+      );
+      const row = rows[0];
+      if (!row) return null;
+      if (row.password_hash === null) return 'invitada' as const;
+      await run(
+        runner,
+        `UPDATE personas SET restablecimiento_hash = $2, restablecimiento_expira_en = $3, actualizado_en = $4, actualizado_por = $5
+          WHERE id = $1`,
+        [personId, hash, expiresAt, at, JSON.stringify(actor)],
+      );
+      // The history says who issued a reset and when; the link itself is never written anywhere but the answer.
+      await run(
+        runner,
+        `INSERT INTO personas_cambios (persona_id, merchant_id, accion, despues, actor, cambiado_en)
+         VALUES ($1, $2, 'restablecimiento_emitido', $3, $4, $5)`,
+        [personId, row.merchant_id, JSON.stringify({ ...snapshot(toPerson(row)), expiraEn: expiresAt.toISOString() }), JSON.stringify(actor), at],
+      );
+      return toPerson(row);
+    });
+    return outcome === false ? null : outcome;
+  }
+
+  async passwordReset(hash: Buffer): Promise<FoundInvitation | null> {
+    const { rows } = await once<AccessRow>(
+      this.db,
+      `${ACCESS_SQL} WHERE p.restablecimiento_hash = $1 AND p.eliminada_en IS NULL AND p.password_hash IS NOT NULL`,
+      [hash],
+    );
+    const row = rows[0];
+    if (!row || row.restablecimiento_expira_en === null) return null;
+    return { ...toAccess(row), expiresAt: row.restablecimiento_expira_en };
+  }
+
+  async resetPassword(personId: string, hash: Buffer, passwordHash: string, actor: Actor, at: Date): Promise<Person | null> {
+    const { rows } = await once<PersonRow>(
+      this.db,
+      `WITH p AS (
+         UPDATE personas
+            SET password_hash = $3, restablecimiento_hash = NULL, restablecimiento_expira_en = NULL,
+                actualizado_en = $5, actualizado_por = $4
+          WHERE id = $1 AND restablecimiento_hash = $2 AND eliminada_en IS NULL AND password_hash IS NOT NULL
+            AND restablecimiento_expira_en > $5
+         RETURNING ${COLUMNS}, merchant_id),
+       c AS (
+         INSERT INTO personas_cambios (persona_id, merchant_id, accion, despues, actor, cambiado_en)
+         SELECT id, merchant_id, 'contrasena_restablecida', jsonb_build_object('email', email, 'nombre', nombre, 'rol', rol), $4, $5 FROM p)
        SELECT ${COLUMNS} FROM p`,
       [personId, hash, passwordHash, JSON.stringify(actor), at],
     );

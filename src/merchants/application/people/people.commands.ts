@@ -49,3 +49,24 @@ export class ListPeople extends Query<Person[]> {
     super();
   }
 }
+
+export interface PasswordResetLink {
+  person: Person;
+  /** The link that lets the person choose a new password; shown only in this answer, like an invitation's. */
+  url: string;
+  expiresAt: string;
+}
+
+/**
+ * Issues a one-time link for an `activa` person to choose a new password; a new link replaces the previous one.
+ * `merchantId` null: the operator, who may reach any merchant's person.
+ */
+export class IssuePasswordReset extends Command<PasswordResetLink> {
+  constructor(
+    readonly merchantId: string | null,
+    readonly personId: string,
+    readonly actor: Actor,
+  ) {
+    super();
+  }
+}

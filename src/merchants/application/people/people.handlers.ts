@@ -5,18 +5,28 @@ import { CLOCK, type Clock } from '../../../kernel/clock.js';
 import type { Config } from '../../../kernel/config.js';
 import { CONFIG } from '../../../kernel/infrastructure.module.js';
 import { MerchantNotFound } from '../../domain/merchant.errors.js';
+import { PASSWORD_RESET_MINUTES } from '../../domain/password.js';
 import {
   INVITATION_DAYS,
   LastAdministrator,
   leavesNoAdministrator,
   normalizeEmail,
   PersonExists,
+  PersonNotActive,
   PersonNotFound,
   type Person,
 } from '../../domain/person.js';
 import { GetMerchant } from '../get-merchant/get-merchant.query.js';
 import { PEOPLE, type People } from '../ports/people.port.js';
-import { ChangePersonRole, InvitePerson, ListPeople, RemovePerson, type Invitation } from './people.commands.js';
+import {
+  ChangePersonRole,
+  InvitePerson,
+  IssuePasswordReset,
+  ListPeople,
+  RemovePerson,
+  type Invitation,
+  type PasswordResetLink,
+} from './people.commands.js';
 
 @CommandHandler(InvitePerson)
 export class InvitePersonHandler implements ICommandHandler<InvitePerson, Invitation> {
@@ -95,6 +105,26 @@ export class RemovePersonHandler implements ICommandHandler<RemovePerson, void> 
   }
 }
 
+@CommandHandler(IssuePasswordReset)
+export class IssuePasswordResetHandler implements ICommandHandler<IssuePasswordReset, PasswordResetLink> {
+  constructor(
+    @Inject(PEOPLE) private readonly people: People,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  async execute({ merchantId, personId, actor }: IssuePasswordReset): Promise<PasswordResetLink> {
+    const now = this.clock.now();
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now.getTime() + PASSWORD_RESET_MINUTES * 60_000);
+    const hash = createHash('sha256').update(token).digest();
+    const person = await this.people.issueReset(merchantId, personId, hash, expiresAt, actor, now);
+    if (person === null) throw new PersonNotFound();
+    if (person === 'invitada') throw new PersonNotActive();
+    return { person, url: `${this.config.publicBaseUrl}/portal/restablecer/${token}`, expiresAt: expiresAt.toISOString() };
+  }
+}
+
 @QueryHandler(ListPeople)
 export class ListPeopleHandler implements IQueryHandler<ListPeople, Person[]> {
   constructor(@Inject(PEOPLE) private readonly people: People) {}
@@ -104,4 +134,4 @@ export class ListPeopleHandler implements IQueryHandler<ListPeople, Person[]> {
   }
 }
 
-export const PEOPLE_HANDLERS = [InvitePersonHandler, ChangePersonRoleHandler, RemovePersonHandler, ListPeopleHandler];
+export const PEOPLE_HANDLERS = [InvitePersonHandler, ChangePersonRoleHandler, RemovePersonHandler, IssuePasswordResetHandler, ListPeopleHandler];

@@ -31,6 +31,23 @@ export class AcceptInvitation extends Command<PersonAccess> {
   }
 }
 
+/** What a password reset link is for; null when it is unknown, used or replaced. */
+export class ViewPasswordReset extends Query<InvitationView | null> {
+  constructor(readonly token: string) {
+    super();
+  }
+}
+
+/** Replaces the person's password with a new one (argon2id); the link stops working. Ending sessions is the caller's. */
+export class ResetPassword extends Command<PersonAccess> {
+  constructor(
+    readonly token: string,
+    readonly password: string,
+  ) {
+    super();
+  }
+}
+
 /** Every access this email and password open (an email can belong to several merchants); empty when none. */
 export class VerifyPassword extends Query<PersonAccess[]> {
   constructor(

@@ -3,7 +3,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, QueryHandler, type ICommandHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { CLOCK, type Clock } from '../../../kernel/clock.js';
 import { isUuid } from '../../../kernel/uuid.js';
-import { InvitationExpired, InvitationNotValid, passwordProblem, WeakPassword } from '../../domain/password.js';
+import { InvitationExpired, InvitationNotValid, passwordProblem, ResetLinkExpired, ResetLinkNotValid, WeakPassword } from '../../domain/password.js';
 import { normalizeEmail } from '../../domain/person.js';
 import { PASSWORD_HASHER, type PasswordHasher } from '../ports/password-hasher.port.js';
 import { PEOPLE, type People } from '../ports/people.port.js';
@@ -11,8 +11,10 @@ import {
   AcceptInvitation,
   GetPersonAccess,
   NamePeople,
+  ResetPassword,
   VerifyPassword,
   ViewInvitation,
+  ViewPasswordReset,
   type InvitationView,
   type PersonAccess,
 } from './person-access.commands.js';
@@ -63,6 +65,44 @@ export class AcceptInvitationHandler implements ICommandHandler<AcceptInvitation
   }
 }
 
+@QueryHandler(ViewPasswordReset)
+export class ViewPasswordResetHandler implements IQueryHandler<ViewPasswordReset, InvitationView | null> {
+  constructor(
+    @Inject(PEOPLE) private readonly people: People,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ token }: ViewPasswordReset): Promise<InvitationView | null> {
+    const found = await this.people.passwordReset(tokenHash(token));
+    if (!found) return null;
+    const { expiresAt, ...access } = found;
+    return { ...access, expired: expiresAt.getTime() <= this.clock.now().getTime() };
+  }
+}
+
+@CommandHandler(ResetPassword)
+export class ResetPasswordHandler implements ICommandHandler<ResetPassword, PersonAccess> {
+  constructor(
+    @Inject(PEOPLE) private readonly people: People,
+    @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ token, password }: ResetPassword): Promise<PersonAccess> {
+    const hash = tokenHash(token);
+    const found = await this.people.passwordReset(hash);
+    if (!found) throw new ResetLinkNotValid();
+    const now = this.clock.now();
+    if (found.expiresAt.getTime() <= now.getTime()) throw new ResetLinkExpired();
+    const problem = passwordProblem(password, found.person.email);
+    if (problem) throw new WeakPassword(problem);
+    const reset = await this.people.resetPassword(found.person.id, hash, await this.hasher.hash(password), { type: 'person', id: found.person.id }, now);
+    // Two tabs with the same link: the first one wins, the second finds the link used.
+    if (!reset) throw new ResetLinkNotValid();
+    return { person: reset, merchantId: found.merchantId, merchantNombre: found.merchantNombre };
+  }
+}
+
 @QueryHandler(VerifyPassword)
 export class VerifyPasswordHandler implements IQueryHandler<VerifyPassword, PersonAccess[]> {
   private decoy: Promise<string> | undefined;
@@ -110,6 +150,8 @@ export class NamePeopleHandler implements IQueryHandler<NamePeople, Record<strin
 export const PERSON_ACCESS_HANDLERS = [
   ViewInvitationHandler,
   AcceptInvitationHandler,
+  ViewPasswordResetHandler,
+  ResetPasswordHandler,
   VerifyPasswordHandler,
   GetPersonAccessHandler,
   NamePeopleHandler,

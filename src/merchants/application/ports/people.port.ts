@@ -17,7 +17,7 @@ export interface NewPerson {
   invitationExpiresAt: Date;
 }
 
-/** A pending invitation, found by the hash of its token. */
+/** A pending invitation or password reset, found by the hash of its token. */
 export interface FoundInvitation extends PersonAccess {
   expiresAt: Date;
 }
@@ -49,6 +49,18 @@ export interface People {
    * history row; null when it is not (used meanwhile, withdrawn or expired).
    */
   acceptInvitation(personId: string, hash: Buffer, passwordHash: string, actor: Actor, at: Date): Promise<Person | null>;
+  /**
+   * Stores a reset link's hash and expiry for a live person of this merchant (any merchant when null), replacing any
+   * previous link, with a history row; 'invitada' when the person has no password yet, null when there is no such person.
+   */
+  issueReset(merchantId: string | null, personId: string, hash: Buffer, expiresAt: Date, actor: Actor, at: Date): Promise<Person | 'invitada' | null>;
+  /** The live person whose reset token hashes to `hash` (expired or not); null when none. */
+  passwordReset(hash: Buffer): Promise<FoundInvitation | null>;
+  /**
+   * Replaces the password and consumes the reset link, if it is still that person's unexpired link at `at`, with a
+   * history row; null when it is not (used, replaced or expired meanwhile).
+   */
+  resetPassword(personId: string, hash: Buffer, passwordHash: string, actor: Actor, at: Date): Promise<Person | null>;
   /** Every live person with this (normalised) email and a password, of any merchant. */
   credentials(email: string): Promise<PersonCredential[]>;
   /** A live person with a password; null otherwise. */

@@ -1,5 +1,6 @@
 // Configuración › Personas (/portal/configuracion/personas): the same InvitePerson, ChangePersonRole and RemovePerson
-// commands as /v1/personas, with the person as the actor; the form is checked by the API's own body rules.
+// commands as /v1/personas, with the person as the actor; the form is checked by the API's own body rules. Also
+// IssuePasswordReset, for someone who forgot their password.
 import { Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { plainToInstance } from 'class-transformer';
@@ -10,7 +11,7 @@ import { DomainError, NotFound } from '../../../kernel/errors.js';
 import { CONFIG } from '../../../kernel/infrastructure.module.js';
 import { isUuid } from '../../../kernel/uuid.js';
 import { InvitePersonBody } from '../../../merchants/adapters/http/people.dto.js';
-import { ChangePersonRole, InvitePerson, ListPeople, RemovePerson } from '../../../merchants/application/people/people.commands.js';
+import { ChangePersonRole, InvitePerson, IssuePasswordReset, ListPeople, RemovePerson } from '../../../merchants/application/people/people.commands.js';
 import type { Person } from '../../../merchants/domain/person.js';
 import type { PortalSession } from '../../application/portal-session.js';
 import { formField, formFields } from './form-body.js';
@@ -19,7 +20,7 @@ import { isHttps } from './portal-http.js';
 import { PortalController, sessionOf, type PortalRequest } from './portal.guard.js';
 import { CONFLICT_TEXT } from './views/error.views.js';
 import type { FieldErrors } from './views/forms.js';
-import { invitedPage, peoplePage, removePage, type InviteForm } from './views/people.views.js';
+import { invitedPage, passwordResetIssuedPage, peoplePage, removePage, type InviteForm } from './views/people.views.js';
 
 const FIELD_MESSAGES: Record<string, string> = {
   email: 'Escribe un correo válido, como nombre@tienda.co.',
@@ -108,6 +109,15 @@ export class PeopleController {
     const removed = await this.tryChange(reply, () => this.commands.execute(new RemovePerson(session.principal.merchantId, id, session.principal.actor)), 'quitada');
     // Removing oneself ends one's access: the next page is the sign-in.
     if (removed && id === session.principal.actor.id) seeOther(reply, this.https, '/portal/ingresar');
+  }
+
+  /** 200 with the link (not a redirect), so it is in no URL and no history entry; an `invitada` person is a 409 page. */
+  @Post(':id/restablecer')
+  async issuePasswordReset(@Param('id') id: string, @Req() request: PortalRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    const session = sessionOf(request);
+    if (!isUuid(id)) throw new NotFound('Person');
+    const link = await this.commands.execute(new IssuePasswordReset(session.principal.merchantId, id, session.principal.actor));
+    return sendPage(reply, this.https, 200, passwordResetIssuedPage(session, link));
   }
 
   /** Runs a change and answers 303 to the people page, with the outcome; the last administrator is explained there. */

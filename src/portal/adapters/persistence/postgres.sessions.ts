@@ -56,14 +56,16 @@ export class PostgresSessions implements Sessions {
     return rows.map(toRecord);
   }
 
-  async close(personId: string, which: { ids: string[] } | { allBut: string }, at: Date): Promise<number> {
-    const [sql, param] =
+  async close(personId: string, which: { ids: string[] } | { allBut: string } | { all: true }, at: Date): Promise<number> {
+    const [sql, params] =
       'ids' in which
-        ? ['id = ANY($3::uuid[])', which.ids]
-        : ['id <> $3', which.allBut];
+        ? [' AND id = ANY($3::uuid[])', [which.ids]]
+        : 'allBut' in which
+          ? [' AND id <> $3', [which.allBut]]
+          : ['', []];
     const result = (await this.db.query(
-      `UPDATE portal_sesiones SET cerrada_en = $2 WHERE persona_id = $1 AND cerrada_en IS NULL AND ${sql}`,
-      [personId, at, param],
+      `UPDATE portal_sesiones SET cerrada_en = $2 WHERE persona_id = $1 AND cerrada_en IS NULL${sql}`,
+      [personId, at, ...params],
     )) as [unknown[], number];
     return result[1];
   }

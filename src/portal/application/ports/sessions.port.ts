@@ -30,8 +30,8 @@ export interface Sessions {
   touch(sessionId: string, at: Date): Promise<void>;
   /** Open sessions of a person, newest first. */
   listOpen(personId: string): Promise<SessionRecord[]>;
-  /** Closes the person's sessions with these ids, or all but `keep`; answers how many were closed. */
-  close(personId: string, which: { ids: string[] } | { allBut: string }, at: Date): Promise<number>;
+  /** Closes the person's sessions with these ids, all but one, or all; answers how many were closed. */
+  close(personId: string, which: { ids: string[] } | { allBut: string } | { all: true }, at: Date): Promise<number>;
   /** Deletes sessions closed or started before `before`. */
   purge(before: Date): Promise<void>;
 }

@@ -106,3 +106,50 @@ export function invitationGonePage(expired: boolean): string {
     { title: expired ? 'Invitación vencida' : 'Invitación no válida', session: null },
   );
 }
+
+export interface PasswordResetForm {
+  csrf: string;
+  token: string;
+  nombre: string;
+  email: string;
+  merchantNombre: string;
+  errors?: FieldErrors;
+}
+
+export function passwordResetPage(form: PasswordResetForm): string {
+  const errors = form.errors ?? {};
+  return layout(
+    authCard(html`<h1>Hola, ${form.nombre}</h1>
+<p>Elige una contraseña nueva para el portal de <strong>${form.merchantNombre}</strong>. Al guardarla se cerrarán todas tus
+sesiones abiertas y la anterior dejará de servir.</p>
+${errorSummary(errors)}
+<form method="post" action="/portal/restablecer/${form.token}" class="stack">
+  ${csrfField(form.csrf)}
+  ${field('email', 'Tu correo (con él ingresarás)', { type: 'email', value: form.email, autocomplete: 'username', readonly: true })}
+  ${field('password', 'Contraseña nueva', {
+    type: 'password',
+    autocomplete: 'new-password',
+    required: true,
+    autofocus: true,
+    hint: `Al menos ${PASSWORD_MIN_LENGTH} caracteres. Una frase que recuerdes sirve: por ejemplo, cuatro palabras.`,
+    error: errors.password,
+  })}
+  ${field('confirmacion', 'Repite la contraseña', { type: 'password', autocomplete: 'new-password', required: true, error: errors.confirmacion })}
+  <div class="actions"><button type="submit">Guardar contraseña y entrar</button></div>
+</form>`),
+    { title: 'Elegir una contraseña nueva', session: null },
+  );
+}
+
+export function passwordResetGonePage(expired: boolean): string {
+  return layout(
+    authCard(html`<h1>${expired ? 'Este enlace venció' : 'Este enlace ya no sirve'}</h1>
+<p>${
+      expired
+        ? 'Los enlaces para elegir una contraseña nueva valen una hora. Pide a un administrador de tu comercio uno nuevo.'
+        : 'Puede que ya lo hayas usado (entonces ingresa con tu correo y tu contraseña nueva), que hayan pedido otro después o que esté incompleto.'
+    }</p>
+<p><a class="button" href="/portal/ingresar">Ir a ingresar</a></p>`),
+    { title: expired ? 'Enlace vencido' : 'Enlace no válido', session: null },
+  );
+}

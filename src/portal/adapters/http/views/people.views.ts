@@ -1,5 +1,5 @@
 // Configuración › Personas: who has access, with their role; administrators invite, change roles and remove access.
-import type { Invitation } from '../../../../merchants/application/people/people.commands.js';
+import type { Invitation, PasswordResetLink } from '../../../../merchants/application/people/people.commands.js';
 import type { Person } from '../../../../merchants/domain/person.js';
 import type { PortalSession } from '../../../application/portal-session.js';
 import { date, dateTime, ROLE_LABEL } from './format.js';
@@ -38,6 +38,14 @@ function roleControl(session: PortalSession, person: Person): Html {
   </form>`;
 }
 
+// A post, not a link: issuing writes (the new link replaces the previous one), so it carries the anti-forgery token.
+function resetControl(session: PortalSession, person: Person): Html {
+  return html`<form method="post" action="/portal/configuracion/personas/${person.id}/restablecer" class="actions">
+    ${csrfField(session.csrf)}
+    <button type="submit" class="secondary">Enlace para nueva contraseña<span class="visually-hidden"> de ${person.nombre}</span></button>
+  </form>`;
+}
+
 function row(session: PortalSession, person: Person, admin: boolean): Html {
   const self = person.id === session.principal.actor.id;
   return html`<tr>
@@ -46,7 +54,7 @@ function row(session: PortalSession, person: Person, admin: boolean): Html {
     <td data-label="Rol">${admin ? roleControl(session, person) : ROLE_LABEL[person.rol]}</td>
     <td data-label="Estado">${person.estado === 'activa' ? html`<span class="badge ok">Activa</span>` : html`<span class="badge warn">Invitada</span>`}</td>
     <td data-label="Desde" class="nowrap">${date(person.creadoEn)}</td>
-    ${admin ? html`<td data-label=""><a href="/portal/configuracion/personas/${person.id}/quitar">Quitar acceso<span class="visually-hidden"> de ${person.nombre}</span></a></td>` : ''}
+    ${admin ? html`<td data-label="">${person.estado === 'activa' ? resetControl(session, person) : ''}<a href="/portal/configuracion/personas/${person.id}/quitar">Quitar acceso<span class="visually-hidden"> de ${person.nombre}</span></a></td>` : ''}
   </tr>`;
 }
 
@@ -126,6 +134,25 @@ export function removePage(session: PortalSession, person: Person): string {
     <button type="submit" class="danger">Sí, quitar el acceso</button>
     <a href="/portal/configuracion/personas">No, volver</a>
   </form>
+</section>`,
+  );
+}
+
+export function passwordResetIssuedPage(session: PortalSession, link: PasswordResetLink): string {
+  const { person } = link;
+  return settingsPage(
+    session,
+    'personas',
+    'Enlace para nueva contraseña',
+    html`<section class="card" aria-labelledby="enlace">
+  <h2 id="enlace">Enlace para que ${person.nombre} elija una contraseña nueva</h2>
+  <div class="notice warn" role="status">
+    <strong class="title">Copia este enlace ahora y envíaselo a ${person.email}. No lo volveremos a mostrar.</strong>
+    <span class="secret" id="enlace-restablecer">${link.url}</span>
+    Vale una sola vez, hasta: ${dateTime(link.expiresAt)}. Quien lo abra podrá cambiar la contraseña de esta persona: envíalo solo a
+    ella. Si pides otro, este deja de servir. Al usarlo se cierran todas sus sesiones.
+  </div>
+  <p><a class="button" href="/portal/configuracion/personas">Listo, volver a Personas</a></p>
 </section>`,
   );
 }
