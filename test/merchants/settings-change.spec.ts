@@ -23,6 +23,8 @@ describe('summarize', () => {
     [hook(['https://h.co', false], ['https://i.co', true]), 'URL del webhook: https://h.co → https://i.co; Webhook activado'],
     [hook(['https://h.co', true], ['https://h.co', true], true), 'Secreto de firma cambiado'],
     [{ ...recorded, tipo: 'persona', detalle: { personaId: 'p', accion: 'eliminada', antes: ana, despues: null } }, 'Acceso de ana@x.co retirado'],
+    [{ ...recorded, tipo: 'persona', detalle: { personaId: 'p', accion: 'restablecimiento_emitido', antes: null, despues: ana } }, 'Enlace para una nueva contraseña de ana@x.co'],
+    [{ ...recorded, tipo: 'persona', detalle: { personaId: 'p', accion: 'contrasena_restablecida', antes: null, despues: ana } }, 'ana@x.co eligió una nueva contraseña'],
     [{ ...recorded, tipo: 'checkout_propio', detalle: { habilitado: false } }, 'Checkout propio deshabilitado'],
   ])('case %#', (change, sentence) => {
     expect(summarize(change)).toBe(sentence);

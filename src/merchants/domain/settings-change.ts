@@ -27,8 +27,11 @@ export interface PersonValues {
   rol: MerchantRole;
 }
 
-/** What personas_cambios records: an invitation, its acceptance, a role change, a removal. */
-export type PersonAction = 'invitada' | 'activada' | 'rol' | 'eliminada';
+/**
+ * What personas_cambios records: an invitation, its acceptance, a role change, a removal, a password-reset link
+ * issued, a password chosen through it.
+ */
+export type PersonAction = 'invitada' | 'activada' | 'rol' | 'eliminada' | 'restablecimiento_emitido' | 'contrasena_restablecida';
 
 interface Recorded {
   /** The row's id in its own table: with the kind and the time, the page's position. */
@@ -108,6 +111,10 @@ export function summarize(change: SettingsChange): string {
           return arrow(`Rol de ${email}`, antes?.rol ?? '', despues?.rol ?? '');
         case 'eliminada':
           return `Acceso de ${email} retirado`;
+        case 'restablecimiento_emitido':
+          return `Enlace para una nueva contraseña de ${email}`;
+        case 'contrasena_restablecida':
+          return `${email} eligió una nueva contraseña`;
         default: {
           const unknown: never = accion;
           return `Cambio de ${email} (${String(unknown)})`;
