@@ -69,16 +69,12 @@ export interface InvitationForm {
   errors?: FieldErrors;
 }
 
-export function invitationPage(form: InvitationForm): string {
-  const errors = form.errors ?? {};
-  return layout(
-    authCard(html`<h1>Hola, ${form.nombre}</h1>
-<p><strong>${form.merchantNombre}</strong> te invitó a su portal de Pasarela con el rol <strong>${ROLE_LABEL[form.rol]}</strong>.
-Elige una contraseña para entrar.</p>
-${errorSummary(errors)}
-<form method="post" action="/portal/invitacion/${form.token}" class="stack">
-  ${csrfField(form.csrf)}
-  ${field('email', 'Tu correo (con él ingresarás)', { type: 'email', value: form.email, autocomplete: 'username', readonly: true })}
+/** The form that sets a password: accepting an invitation and a reset link alike. */
+function choosePasswordForm(action: string, csrf: string, email: string, errors: FieldErrors) {
+  return html`${errorSummary(errors)}
+<form method="post" action="${action}" class="stack">
+  ${csrfField(csrf)}
+  ${field('email', 'Tu correo (con él ingresarás)', { type: 'email', value: email, autocomplete: 'username', readonly: true })}
   ${field('password', 'Contraseña nueva', {
     type: 'password',
     autocomplete: 'new-password',
@@ -89,7 +85,16 @@ ${errorSummary(errors)}
   })}
   ${field('confirmacion', 'Repite la contraseña', { type: 'password', autocomplete: 'new-password', required: true, error: errors.confirmacion })}
   <div class="actions"><button type="submit">Guardar contraseña y entrar</button></div>
-</form>`),
+</form>`;
+}
+
+export function invitationPage(form: InvitationForm): string {
+  const errors = form.errors ?? {};
+  return layout(
+    authCard(html`<h1>Hola, ${form.nombre}</h1>
+<p><strong>${form.merchantNombre}</strong> te invitó a su portal de Pasarela con el rol <strong>${ROLE_LABEL[form.rol]}</strong>.
+Elige una contraseña para entrar.</p>
+${choosePasswordForm(`/portal/invitacion/${form.token}`, form.csrf, form.email, errors)}`),
     { title: 'Aceptar la invitación', session: null },
   );
 }
@@ -122,21 +127,7 @@ export function passwordResetPage(form: PasswordResetForm): string {
     authCard(html`<h1>Hola, ${form.nombre}</h1>
 <p>Elige una contraseña nueva para el portal de <strong>${form.merchantNombre}</strong>. Al guardarla se cerrarán todas tus
 sesiones abiertas y la anterior dejará de servir.</p>
-${errorSummary(errors)}
-<form method="post" action="/portal/restablecer/${form.token}" class="stack">
-  ${csrfField(form.csrf)}
-  ${field('email', 'Tu correo (con él ingresarás)', { type: 'email', value: form.email, autocomplete: 'username', readonly: true })}
-  ${field('password', 'Contraseña nueva', {
-    type: 'password',
-    autocomplete: 'new-password',
-    required: true,
-    autofocus: true,
-    hint: `Al menos ${PASSWORD_MIN_LENGTH} caracteres. Una frase que recuerdes sirve: por ejemplo, cuatro palabras.`,
-    error: errors.password,
-  })}
-  ${field('confirmacion', 'Repite la contraseña', { type: 'password', autocomplete: 'new-password', required: true, error: errors.confirmacion })}
-  <div class="actions"><button type="submit">Guardar contraseña y entrar</button></div>
-</form>`),
+${choosePasswordForm(`/portal/restablecer/${form.token}`, form.csrf, form.email, errors)}`),
     { title: 'Elegir una contraseña nueva', session: null },
   );
 }
