@@ -46,11 +46,17 @@ function resetControl(session: PortalSession, person: Person): Html {
   </form>`;
 }
 
+/** An address that may wrap only after its @ (ana@<wbr>cafe.co), never mid-word as in "ana@cafe.c / o". */
+function emailWithBreak(email: string): Html {
+  const at = email.lastIndexOf('@');
+  return at < 0 ? html`${email}` : html`${email.slice(0, at + 1)}<wbr>${email.slice(at + 1)}`;
+}
+
 function row(session: PortalSession, person: Person, admin: boolean): Html {
   const self = person.id === session.principal.actor.id;
   return html`<tr>
     <td data-label="Nombre"><div>${person.nombre}${self ? html` <span class="badge gray">Tú</span>` : ''}</div></td>
-    <td data-label="Correo"><span class="mono">${person.email}</span></td>
+    <td data-label="Correo"><span class="mono email">${emailWithBreak(person.email)}</span></td>
     <td data-label="Rol">${admin ? roleControl(session, person) : ROLE_LABEL[person.rol]}</td>
     <td data-label="Estado">${person.estado === 'activa' ? html`<span class="badge ok">Activa</span>` : html`<span class="badge warn">Invitada</span>`}</td>
     <td data-label="Desde" class="nowrap">${date(person.creadoEn)}</td>

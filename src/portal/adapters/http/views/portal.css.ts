@@ -72,6 +72,7 @@ input[aria-invalid=true] { border-color: var(--bad); }
 input[readonly] { background: var(--bg); border-style: dashed; }
 form.role select { width: auto; min-width: 10rem; }
 .nowrap, .mono.nowrap { white-space: nowrap; overflow-wrap: normal; }
+.mono.email { overflow-wrap: break-word; }
 fieldset { border: 1px solid var(--line); border-radius: .5rem; padding: .75rem 1rem; margin: 0; }
 legend { font-weight: 600; padding: 0 .25rem; }
 .radio { display: flex; gap: .5rem; align-items: center; font-weight: 400; min-height: 2.75rem; }
