@@ -42,8 +42,11 @@ export const BODY_LIMIT_BYTES = 100 * 1024;
 export async function createHttpApp(
   module: DynamicModule,
   logger: GatewayOptions['logger'],
+  trustProxy: Config['trustProxy'] = false,
 ): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, return503OnClosing: true, forceCloseConnections: true });
+  // A hop count trusts the nearest `n` proxies, as Fastify's own number does (proxy-addr's i-th hop).
+  const trust = typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy;
+  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, return503OnClosing: true, forceCloseConnections: true, trustProxy: trust });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     rawBody: true,
     abortOnError: false,
@@ -75,7 +78,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
   try {
     // The sandbox provider first: it plays an outside processor that the API reaches over HTTP.
-    const sandbox = await createHttpApp(SandboxProviderModule.forRoot(infra), options.logger);
+    const sandbox = await createHttpApp(SandboxProviderModule.forRoot(infra), options.logger, config.trustProxy);
     opened.push(sandbox);
     await sandbox.listen({ port: config.sandboxPort, host: config.sandboxHost });
     const sandboxUrl = urlOf(sandbox, config.sandboxHost === '0.0.0.0' ? '127.0.0.1' : config.sandboxHost);
@@ -87,14 +90,14 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     let publicUrl = '';
     let adminUrl = '';
     if (config.role !== 'worker') {
-      const api = await createHttpApp(PublicApiModule.forRoot(infra), options.logger);
+      const api = await createHttpApp(PublicApiModule.forRoot(infra), options.logger, config.trustProxy);
       opened.push(api);
       setupDocs(api, config.publicBaseUrl);
       await api.listen({ port: config.port, host: '0.0.0.0' });
       publicUrl = urlOf(api, '127.0.0.1');
       if (config.port === 0) config.publicBaseUrl = publicUrl;
 
-      const operator = await createHttpApp(OperatorApiModule.forRoot(infra), options.logger);
+      const operator = await createHttpApp(OperatorApiModule.forRoot(infra), options.logger, config.trustProxy);
       opened.push(operator);
       await operator.listen({ port: config.adminPort, host: config.adminHost });
       adminUrl = urlOf(operator, config.adminHost);

@@ -54,6 +54,12 @@ export interface Config {
   webhookSecretKeyPrevious: Buffer | null;
   /** `npm run bench` only: mounts the one-INSERT yardstick at POST /bench/baseline (embedded default only). */
   benchBaseline: boolean;
+  /**
+   * Which proxies in front of the listeners may name the client (X-Forwarded-For): false (none: the peer is the
+   * client), a number of hops, or the proxies' addresses and CIDR ranges. The client's address is what portal
+   * sessions show and what sign-in throttling counts.
+   */
+  trustProxy: false | number | string;
 }
 
 export class ConfigError extends Error {
@@ -64,6 +70,25 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>;
+
+const PROXY_ENTRY = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-fA-F:]*:[0-9a-fA-F:.]*)(\/\d{1,3})?$/;
+
+/** TRUST_PROXY: unset (no proxy), a hop count 1-10, or comma-separated addresses / CIDR ranges of the proxies. */
+function trustProxy(raw: string | undefined, problems: string[]): false | number | string {
+  if (raw === undefined || raw.trim() === '' || raw === 'false') return false;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops >= 1 && hops <= 10) return hops;
+  } else {
+    const entries = raw.split(',').map((entry) => entry.trim());
+    if (entries.every((entry) => PROXY_ENTRY.test(entry))) return entries.join(',');
+  }
+  problems.push(
+    `TRUST_PROXY must be the number of proxies in front (1 to 10) or their addresses / CIDR ranges, comma-separated (got "${raw}"); ` +
+      '"true" is not accepted: any client could then choose its own address',
+  );
+  return false;
+}
 
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
@@ -207,6 +232,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookSecretKey,
     webhookSecretKeyPrevious: previousSecretKey('WEBHOOK_SECRET_KEY_PREVIOUS', webhookSecretKey),
     benchBaseline: bool('BENCH_BASELINE', false),
+    trustProxy: trustProxy(env.TRUST_PROXY, problems),
   };
   if (config.benchBaseline && databaseUrl) {
     problems.push('BENCH_BASELINE is for `npm run bench` on the embedded default; it cannot be set with DATABASE_URL');
