@@ -1,25 +1,14 @@
 // GET /v1/merchants/me/cambios: its query (limit and cursor as in GET /v1/pagos) and its answer (DESIGN.md 5.18).
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import type { ActorType } from '../../../kernel/actor.js';
 import { FieldError } from '../../../kernel/errors.js';
+import { PageParams, pageLimit } from '../../../kernel/http/page.params.js';
 import type { SettingsChangeEntry } from '../../application/list-settings-changes/list-settings-changes.query.js';
 import { SETTINGS_CHANGE_KINDS, type SettingsChangeCursor, type SettingsChangeKind } from '../../domain/settings-change.js';
 
 const ACTOR_TYPES: ActorType[] = ['merchant-key', 'person', 'operator', 'provider', 'system'];
 
-export class SettingsHistoryParams {
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Matches(/^\d{1,3}$/, { message: 'limit must be a whole number from 1 to 100' })
-  limit?: string;
-
-  @ApiPropertyOptional({ description: 'nextCursor of the previous page' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200, { message: 'cursor is not valid' })
-  cursor?: string;
-}
+export class SettingsHistoryParams extends PageParams {}
 
 // The cursor is opaque like GET /v1/pagos's: base64url of the last entry's position, here (time, kind, id).
 export const encodeCursor = (cursor: SettingsChangeCursor): string =>
@@ -47,8 +36,7 @@ function decodeCursor(value: string): SettingsChangeCursor {
 }
 
 export function toHistoryRequest(params: SettingsHistoryParams): { after: SettingsChangeCursor | null; limit: number } {
-  const limit = params.limit === undefined ? 20 : Number(params.limit);
-  if (limit < 1 || limit > 100) throw FieldError.of('limit', 'limit must be a whole number from 1 to 100');
+  const limit = pageLimit(params);
   return { after: params.cursor ? decodeCursor(params.cursor) : null, limit };
 }
 

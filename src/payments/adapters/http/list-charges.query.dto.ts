@@ -1,23 +1,13 @@
 // GET /v1/pagos query parameters (DESIGN.md 5.10) and the opaque page cursor.
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsISO8601, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsIn, IsISO8601, IsOptional, IsString, MaxLength } from 'class-validator';
 import { rangeBound } from '../../../kernel/bogota.js';
 import { FieldError } from '../../../kernel/errors.js';
+import { PageParams, pageLimit } from '../../../kernel/http/page.params.js';
 import { ESTADOS, type Estado } from '../../domain/charge.js';
 import type { ChargeFilter, PageCursor } from '../../application/ports/charge-views.port.js';
 
-export class ListChargesParams {
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Matches(/^\d{1,3}$/, { message: 'limit must be a whole number from 1 to 100' })
-  limit?: string;
-
-  @ApiPropertyOptional({ description: 'nextCursor of the previous page' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200, { message: 'cursor is not valid' })
-  cursor?: string;
-
+export class ListChargesParams extends PageParams {
   @ApiPropertyOptional({ enum: ESTADOS })
   @IsOptional()
   @IsIn(ESTADOS, { message: `estado must be one of ${ESTADOS.join(', ')}` })
@@ -59,8 +49,7 @@ function decodeCursor(value: string): PageCursor {
 }
 
 export function toListRequest(params: ListChargesParams): { filter: ChargeFilter; after: PageCursor | null; limit: number } {
-  const limit = params.limit === undefined ? 20 : Number(params.limit);
-  if (limit < 1 || limit > 100) throw FieldError.of('limit', 'limit must be a whole number from 1 to 100');
+  const limit = pageLimit(params);
   const filter: ChargeFilter = {
     estado: params.estado,
     referencia: params.referencia,
