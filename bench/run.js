@@ -2,7 +2,8 @@
 // `npm run bench`: charge creation and reads over HTTP on loopback against the built gateway on its embedded
 // PostgreSQL, side by side with a one-INSERT baseline on the same PostgreSQL server. Bounded in time; stops itself.
 // Options (env): BENCH_SECONDS (default 10, per run, in all), BENCH_ROUNDS (default 5: slices per run, interleaved),
-// BENCH_CONNECTIONS (default 50), BENCH_MERCHANTS (default 200), BENCH_DEBUG (print status codes per slice).
+// BENCH_CONNECTIONS (default 50), BENCH_MERCHANTS (default 200), BENCH_DEBUG (print status codes per slice),
+// BENCH_CREATE_ONLY (stop after the create runs), BENCH_ONLY=create (the create run alone, for profiles).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, mkdirSync, writeFileSync, chmodSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -158,7 +159,7 @@ async function main() {
 
   let sequence = 0;
   const created = [];
-  const results = await measure([
+  const createRuns = [
     {
       title: 'baseline: one INSERT per request on the gateway\'s server (POST /bench/baseline)',
       options: { url: `${api}/bench/baseline`, method: 'POST', headers: { 'content-type': 'application/json' }, body: body(merchants[0].id, 0) },
@@ -189,8 +190,10 @@ async function main() {
         }],
       },
     },
-  ]);
-  if (process.env.BENCH_CREATE_ONLY && !process.env.BENCH_DEBUG) {
+  ];
+  // Profiling aid: BENCH_ONLY=create measures the create run alone (a profile then holds nothing else).
+  const results = await measure(process.env.BENCH_ONLY === 'create' ? createRuns.slice(2) : createRuns);
+  if ((process.env.BENCH_CREATE_ONLY || process.env.BENCH_ONLY) && !process.env.BENCH_DEBUG) {
     // Profiling aid: stop after the create step (its figures only).
     for (const r of results) process.stdout.write(`${r.title}: ${r.requestsPerSecond} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, failed ${r.failed}, CPU ms/request ${JSON.stringify(r.cpuMsPerRequest)}\n`);
     return;
