@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { loadConfig } from '../../src/kernel/config.js';
 import { systemClock } from '../../src/kernel/clock.js';
 import { comparePositions, START, type GlobalPosition, type NewEvent } from '../../src/payments/application/ports/event-store.port.js';
-import { chargesProjection } from '../../src/payments/adapters/projections/charges.projection.js';
+import { chargesProjection, UPDATE_CHANGED } from '../../src/payments/adapters/projections/charges.projection.js';
 import { ChargesProjector } from '../../src/payments/adapters/projections/charges.projector.js';
 import { loadCheckpoint } from '../../src/payments/adapters/projections/checkpoint.js';
 import { applyBatch, type Projection } from '../../src/payments/adapters/projections/projection.js';
@@ -188,6 +188,32 @@ describe('charges projection', () => {
     expect(logger.errors).toEqual([expect.stringContaining('connection reset')]);
     expect((await row(id))?.estado).toBe('aprobado');
     expect(await loadCheckpoint(fixture.dataSource, 'charges')).toEqual({ position: last, eventsApplied: 3 });
+  });
+
+  it('updates a batch\'s charges through the primary key, not by scanning the whole table', async () => {
+    // 20,000 rows: large enough that the planner's guess of 100 rows from jsonb_to_recordset once chose a hash join
+    // over a sequential scan of every charge, for each batch of the live projector.
+    await fixture.dataSource.query(
+      `INSERT INTO charges (id, merchant_id, monto, moneda, referencia, estado, checkout_token, creado_en, actualizado_en, revision)
+       SELECT gen_random_uuid(), $1, 1000, 'COP', 'R-' || n, 'pendiente', 'tok-' || n, now(), now(), 1
+         FROM generate_series(1, 20000) AS n`,
+      [MERCHANT],
+    );
+    await fixture.dataSource.query('ANALYZE charges');
+    const ids: Array<{ id: string }> = await fixture.dataSource.query('SELECT id FROM charges LIMIT 30');
+    const changes = ids.map(({ id }) => ({ id, estado: 'aprobado', revision: 2 }));
+    const [{ 'QUERY PLAN': plan }] = await fixture.dataSource.query(`EXPLAIN (FORMAT JSON) ${UPDATE_CHANGED}`, [
+      JSON.stringify(changes),
+      changes.map((change) => change.id),
+    ]);
+    const scans: string[] = [];
+    const visit = (node: { 'Node Type': string; 'Relation Name'?: string; Plans?: unknown[] }): void => {
+      if (node['Relation Name'] === 'charges') scans.push(node['Node Type']);
+      for (const child of node.Plans ?? []) visit(child as typeof node);
+    };
+    visit(plan[0].Plan);
+    expect(scans[0]).toBe('ModifyTable');
+    expect(scans.slice(1)).toEqual([expect.stringMatching(/^(Index|Bitmap Heap) Scan$/)]);
   });
 
   it('applies an event at or below the row\'s revision no more than once', async () => {

@@ -100,7 +100,9 @@ const UPSERT_CREATED = `
 
 // Fields an event names are set outright, so a change that also covers events the row already has gives the same
 // row as one made of the newer events only: the revision guard is enough to apply each event at most once.
-const UPDATE_CHANGED = `
+// The ids again as an array ($2): PostgreSQL cannot see how many rows jsonb_to_recordset yields (it guesses 100), and
+// joined on that alone it hashed a scan of the whole charges table for every batch; ANY($2) is a primary-key lookup.
+export const UPDATE_CHANGED = `
   UPDATE charges AS c SET
     estado = coalesce(p.estado, c.estado),
     actualizado_en = coalesce(p."actualizadoEn", c.actualizado_en),
@@ -109,7 +111,7 @@ const UPDATE_CHANGED = `
     revision = p.revision
   FROM jsonb_to_recordset($1::jsonb) AS p(
     id uuid, estado text, "actualizadoEn" timestamptz, metodo text, "providerSessionId" text, revision integer)
-  WHERE c.id = p.id AND c.revision < p.revision`;
+  WHERE c.id = ANY($2::uuid[]) AND c.id = p.id AND c.revision < p.revision`;
 
 interface ChargeUpdate extends RowChange {
   id: string;
@@ -144,7 +146,7 @@ export const chargesProjection: Projection = {
   async apply(manager, events) {
     const { created, updated } = foldBatch(events);
     if (created.length > 0) await manager.query(UPSERT_CREATED, [JSON.stringify(created)]);
-    if (updated.length > 0) await manager.query(UPDATE_CHANGED, [JSON.stringify(updated)]);
+    if (updated.length > 0) await manager.query(UPDATE_CHANGED, [JSON.stringify(updated), updated.map((row) => row.id)]);
     // The webhook outbox, in the same transaction as the rows and the checkpoint (DESIGN.md 3b): an approval can
     // neither be lost nor become two deliveries. It reads the rows just written, so it comes after them.
     await recordDeliveries(manager, events);
