@@ -198,15 +198,31 @@ describe('PostgreSQL event store, appends sharing one statement', () => {
     await fixture.close();
   });
 
+  // Statements reach PostgreSQL through TypeORM or, on the hot path, as prepared statements on its pool: both counted.
   const countStatements = (): { inserts: () => number; stop: () => void } => {
     const { dataSource } = fixture;
-    const original = dataSource.query.bind(dataSource);
+    const pool = (dataSource.driver as unknown as { master: { query: (...args: unknown[]) => unknown } }).master;
+    const original = { dataSource: dataSource.query.bind(dataSource), pool: pool.query.bind(pool) };
     let inserts = 0;
+    const count = (sql: unknown): void => {
+      const text = typeof sql === 'string' ? sql : (sql as { text?: string } | null)?.text ?? '';
+      if (/INSERT INTO events/.test(text)) inserts++;
+    };
     dataSource.query = (async (sql: string, parameters?: unknown[]) => {
-      if (/INSERT INTO events/.test(sql)) inserts++;
-      return original(sql, parameters);
+      count(sql);
+      return original.dataSource(sql, parameters);
     }) as typeof dataSource.query;
-    return { inserts: () => inserts, stop: () => void (dataSource.query = original) };
+    pool.query = (...args: unknown[]) => {
+      count(args[0]);
+      return original.pool(...args);
+    };
+    return {
+      inserts: () => inserts,
+      stop: () => {
+        dataSource.query = original.dataSource;
+        pool.query = original.pool;
+      },
+    };
   };
 
   it('writes concurrent appends to many streams in one statement, and a stale one alone is refused', async () => {
@@ -221,6 +237,7 @@ describe('PostgreSQL event store, appends sharing one statement', () => {
     expect(outcomes.map((o) => o.status)).toEqual(streams.map((_, i) => (i === 5 ? 'rejected' : 'fulfilled')));
     expect((outcomes[5] as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedRevision);
     expect((outcomes[5] as PromiseRejectedResult).reason).toMatchObject({ expected: 3, actual: 0 });
+    expect(counter.inserts()).toBeGreaterThan(0);
     expect(counter.inserts()).toBeLessThan(4);
     for (const [i, stream] of streams.entries()) {
       expect((await store.readStream(stream)).map((e) => e.type)).toEqual(i === 5 ? ['ThingHappened'] : ['ThingHappened', 'Next']);

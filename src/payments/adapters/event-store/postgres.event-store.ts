@@ -2,6 +2,7 @@
 import type { DataSource, EntityManager, EntitySubscriberInterface, QueryRunner } from 'typeorm';
 import type { EventMetadata } from '../../../kernel/actor.js';
 import { Batcher } from '../../../kernel/batcher.js';
+import { prepared, runPrepared, type PreparedStatement } from '../../../kernel/prepared.js';
 import {
   WrongExpectedRevision,
   type AppendResult,
@@ -22,14 +23,14 @@ const COLUMNS = `transaction_id::text AS commit, global_position::text AS prepar
 
 // Only transactions older than every one still running: a later commit of an earlier transaction cannot
 // appear behind the reader. Resuming after the pair, never the position alone (DESIGN.md section 2).
-const READ_ALL_SQL = `
+const READ_ALL = prepared(`
   SELECT ${COLUMNS} FROM events
   WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
     AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
   ORDER BY transaction_id, global_position
-  LIMIT $3`;
+  LIMIT $3`);
 
-const READ_STREAMS_SQL = `SELECT ${COLUMNS} FROM events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, revision`;
+const READ_STREAMS = prepared(`SELECT ${COLUMNS} FROM events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, revision`);
 
 interface EventRow {
   commit: string;
@@ -84,14 +85,25 @@ const eventRecord = (streamId: string, revision: number, event: NewEvent, n: num
 
 // `no_stream` appends write revision 0; a numbered one needs its previous revision to exist (checked in the same
 // statement). A revision taken meanwhile is skipped, not an error: that append alone gets WrongExpectedRevision.
-const SINGLE_APPENDS_SQL = `
+const SINGLE_APPENDS = prepared(`
   INSERT INTO events (stream_id, revision, event_id, type, data, metadata)
   SELECT e.stream_id, e.revision, e.event_id, e.type, e.data, e.metadata
     FROM jsonb_to_recordset($1::jsonb) AS e(${EVENT_RECORD})
    WHERE e.revision = 0 OR EXISTS (SELECT 1 FROM events p WHERE p.stream_id = e.stream_id AND p.revision = e.revision - 1)
    ORDER BY e.n
   ON CONFLICT ON CONSTRAINT ${REVISION_CONSTRAINT} DO NOTHING
-  RETURNING event_id`;
+  RETURNING event_id`);
+
+/** The guard's statement and the events it lets start, as one statement (see StreamGuard). */
+const startStreamsStatement = (guardSql: string): PreparedStatement =>
+  prepared(`
+    WITH guard AS (${guardSql})
+    INSERT INTO events (stream_id, revision, event_id, type, data, metadata)
+    SELECT e.stream_id, e.revision, e.event_id, e.type, e.data, e.metadata
+      FROM jsonb_to_recordset($2::jsonb) AS e(${EVENT_RECORD})
+     WHERE e.stream_id IN (SELECT stream_id FROM guard)
+     ORDER BY e.n
+    RETURNING event_id`);
 
 export class PostgresEventStore implements EventStore {
   /** Transactions that appended through appendWithin: the append is announced when they commit. */
@@ -107,7 +119,7 @@ export class PostgresEventStore implements EventStore {
 
   private readonly singleAppends = new Batcher<SingleAppend, boolean>(async (appends) => {
     const records = appends.map(({ streamId, revision, event }, n) => eventRecord(streamId, revision, event, n));
-    const written = await this.dataSource.query<Array<{ event_id: string }>>(SINGLE_APPENDS_SQL, [JSON.stringify(records)]);
+    const written = await runPrepared<{ event_id: string }>(this.dataSource, SINGLE_APPENDS, [JSON.stringify(records)]);
     if (written.length > 0) this.notifications.signal();
     const done = new Set(written.map((row) => row.event_id));
     return appends.map(({ event }) => done.has(event.id.toLowerCase()));
@@ -117,7 +129,7 @@ export class PostgresEventStore implements EventStore {
 
   /** Every GET /pagos/{id} and every command folds a stream: concurrent reads share one statement. */
   private readonly streamReads = new Batcher<string, RecordedEvent[]>(async (streamIds) => {
-    const rows = await this.dataSource.query<EventRow[]>(READ_STREAMS_SQL, [streamIds]);
+    const rows = await runPrepared<EventRow>(this.dataSource, READ_STREAMS, [streamIds]);
     const streams = new Map<string, RecordedEvent[]>();
     for (const row of rows) {
       const events = streams.get(row.stream_id) ?? [];
@@ -185,7 +197,8 @@ export class PostgresEventStore implements EventStore {
     if (events.length === 0) throw new Error(`Nothing to append to ${streamId}`);
     let batcher = this.guardedStarts.get(guard.sql);
     if (!batcher) {
-      batcher = new Batcher((starts) => this.startStreams(guard.sql, starts));
+      const statement = startStreamsStatement(guard.sql);
+      batcher = new Batcher((starts) => this.startStreams(statement, starts));
       this.guardedStarts.set(guard.sql, batcher);
     }
     try {
@@ -196,20 +209,12 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
-  private async startStreams(guardSql: string, starts: GuardedStart[]): Promise<boolean[]> {
+  private async startStreams(statement: PreparedStatement, starts: GuardedStart[]): Promise<boolean[]> {
     const records: Array<Record<string, unknown>> = [];
     for (const { streamId, events } of starts) {
       events.forEach((event, revision) => records.push(eventRecord(streamId, revision, event, records.length)));
     }
-    const sql = `
-      WITH guard AS (${guardSql})
-      INSERT INTO events (stream_id, revision, event_id, type, data, metadata)
-      SELECT e.stream_id, e.revision, e.event_id, e.type, e.data, e.metadata
-        FROM jsonb_to_recordset($2::jsonb) AS e(${EVENT_RECORD})
-       WHERE e.stream_id IN (SELECT stream_id FROM guard)
-       ORDER BY e.n
-      RETURNING event_id`;
-    const written = await this.dataSource.query<Array<{ event_id: string }>>(sql, [
+    const written = await runPrepared<{ event_id: string }>(this.dataSource, statement, [
       JSON.stringify(starts.map((start, n) => ({ ...start.guard.row, n }))),
       JSON.stringify(records),
     ]);
@@ -226,7 +231,7 @@ export class PostgresEventStore implements EventStore {
   async readAll(after: GlobalPosition, limit: number): Promise<RecordedEvent[]> {
     // Transaction id 0 is never assigned, so (0, -1) sorts before every stored pair (START is (-1, -1)).
     const commit = after.commit < 0n ? 0n : after.commit;
-    const rows = await this.dataSource.query<EventRow[]>(READ_ALL_SQL, [
+    const rows = await runPrepared<EventRow>(this.dataSource, READ_ALL, [
       commit.toString(),
       after.prepare.toString(),
       limit,

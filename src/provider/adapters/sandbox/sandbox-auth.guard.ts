@@ -6,20 +6,21 @@ import { CONFIG } from '../../../kernel/infrastructure.module.js';
 import type { Config } from '../../../kernel/config.js';
 import { DomainError } from '../../../kernel/errors.js';
 
+// Digests of equal length, so the comparison takes the same time whatever was presented.
 const digest = (value: string): Buffer => createHash('sha256').update(value).digest();
-
-export function sameSecret(given: string, expected: string): boolean {
-  return timingSafeEqual(digest(given), digest(expected));
-}
 
 @Injectable()
 export class SandboxAuthGuard implements CanActivate {
-  constructor(@Inject(CONFIG) private readonly config: Config) {}
+  private readonly expected: Buffer;
+
+  constructor(@Inject(CONFIG) config: Config) {
+    this.expected = digest(config.providerSecret);
+  }
 
   canActivate(context: ExecutionContext): boolean {
     const header = context.switchToHttp().getRequest<FastifyRequest>().headers.authorization ?? '';
     const token = header.startsWith('Bearer ') ? header.slice(7) : '';
-    if (!sameSecret(token, this.config.providerSecret)) {
+    if (!timingSafeEqual(digest(token), this.expected)) {
       throw new DomainError('unauthorized', 'invalid_provider_credentials', 'Invalid provider credentials');
     }
     return true;

@@ -7,6 +7,7 @@ import { IsIn, IsInt, IsOptional, IsString, IsUUID, MaxLength, Min } from 'class
 import type { FastifyReply } from 'fastify';
 import { DataSource } from 'typeorm';
 import { Batcher } from '../../../kernel/batcher.js';
+import { prepared, runPrepared } from '../../../kernel/prepared.js';
 import { DomainError } from '../../../kernel/errors.js';
 import { SandboxAuthGuard } from './sandbox-auth.guard.js';
 import { SandboxBehaviour } from './sandbox-behaviour.js';
@@ -19,6 +20,16 @@ export class OpenSessionBody {
   @IsString() @MaxLength(120) referencia!: string;
   @IsOptional() @IsString() @MaxLength(255) descripcion!: string | null;
 }
+
+// A session per charge: opening it again (a retry after a time-out) answers the first one's id.
+const RECORD_SESSIONS = prepared(`
+  INSERT INTO sandbox_sessions (id, charge_id, merchant_id, monto, moneda, referencia, descripcion)
+  SELECT s.id, s."chargeId", s."merchantId", s.monto, s.moneda, s.referencia, s.descripcion
+    FROM jsonb_to_recordset($1::jsonb) AS s(id text, "chargeId" uuid, "merchantId" uuid, monto bigint, moneda text,
+         referencia text, descripcion text, n integer)
+   ORDER BY s.n
+  ON CONFLICT (charge_id) DO UPDATE SET charge_id = EXCLUDED.charge_id
+  RETURNING id, charge_id`);
 
 const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
   new Promise((resolve) => {
@@ -37,16 +48,7 @@ export class SandboxSessionsController {
   /** One session per charge: opening it again answers the same id. Concurrent opens share one statement. */
   private readonly sessions = new Batcher<OpenSessionBody, string>(async (bodies) => {
     const rows = bodies.map((body, n) => ({ ...body, descripcion: body.descripcion ?? null, id: `ses_${randomBytes(12).toString('base64url')}`, n }));
-    const recorded: Array<{ id: string; charge_id: string }> = await this.dataSource.query(
-      `INSERT INTO sandbox_sessions (id, charge_id, merchant_id, monto, moneda, referencia, descripcion)
-       SELECT s.id, s."chargeId", s."merchantId", s.monto, s.moneda, s.referencia, s.descripcion
-         FROM jsonb_to_recordset($1::jsonb) AS s(id text, "chargeId" uuid, "merchantId" uuid, monto bigint, moneda text,
-              referencia text, descripcion text, n integer)
-        ORDER BY s.n
-       ON CONFLICT (charge_id) DO UPDATE SET charge_id = EXCLUDED.charge_id
-       RETURNING id, charge_id`,
-      [JSON.stringify(rows)],
-    );
+    const recorded = await runPrepared<{ id: string; charge_id: string }>(this.dataSource, RECORD_SESSIONS, [JSON.stringify(rows)]);
     const ids = new Map(recorded.map((row) => [row.charge_id, row.id]));
     return bodies.map((body) => ids.get(body.chargeId.toLowerCase()) ?? new Error('sandbox session not recorded'));
   });
