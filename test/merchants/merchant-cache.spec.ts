@@ -37,7 +37,7 @@ describe('MerchantCache notices', () => {
     expect(await reads()).toEqual(['view']);
   });
 
-  it.each(['*', 'nonsense', 'plan:42'])('%s forgets everything', async (notice) => {
+  it.each(['*', 'nonsense', 'plan:42', 'key:'])('%s forgets everything', async (notice) => {
     const { cache, reads } = await warmCache();
     cache.apply(notice);
     expect(await reads()).toEqual(['key', 'view']);

@@ -38,11 +38,9 @@ export class MerchantCache {
 
   /** A notice from another process (or an operator's psql) through MERCHANT_CHANGES_CHANNEL. */
   apply(notice: string): void {
-    const separator = notice.indexOf(':');
-    const kind = notice.slice(0, separator);
-    const id = notice.slice(separator + 1);
-    if (separator > 0 && kind === 'key') this.keys.invalidate(id);
-    else if (separator > 0 && kind === 'merchant') this.views.invalidate(id);
+    const [, kind, id] = /^(key|merchant):(.+)$/.exec(notice) ?? [];
+    if (kind === 'key' && id) this.keys.invalidate(id);
+    else if (kind === 'merchant' && id) this.views.invalidate(id);
     else {
       // `*`, or a notice this version does not know: forgetting everything is always safe.
       this.keys.invalidateAll();
