@@ -15,6 +15,8 @@ import type { Infrastructure } from './kernel/infrastructure.module.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { ENTITIES } from './entities.js';
 import { createEventStore } from './payments/adapters/event-store/create-event-store.js';
+import { MerchantCache } from './merchants/adapters/cache/merchant-cache.js';
+import { MerchantChangesListener } from './merchants/adapters/cache/merchant-changes.listener.js';
 import { PublicApiModule } from './public-api.module.js';
 import { OperatorApiModule } from './operator/operator-api.module.js';
 import { SandboxProviderModule } from './provider/adapters/sandbox/sandbox-provider.module.js';
@@ -68,15 +70,19 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const { config } = options;
   const dataSource = await openDatabase({ url: options.databaseUrl, migrations: MIGRATIONS, entities: ENTITIES });
   const eventStore = await createEventStore(config, dataSource, options.databaseUrl);
-  const infra: Infrastructure = { config, dataSource, eventStore, clock: options.clock ?? systemClock };
+  const merchantCache = new MerchantCache();
+  const merchantChanges = new MerchantChangesListener(merchantCache, options.databaseUrl);
+  const infra: Infrastructure = { config, dataSource, eventStore, clock: options.clock ?? systemClock, merchantCache };
   const opened: Array<INestApplicationContext> = [];
   const close = async (): Promise<void> => {
     for (const app of opened.reverse()) await app.close();
+    await merchantChanges.close();
     await eventStore.close();
     await dataSource.destroy();
   };
 
   try {
+    await merchantChanges.start();
     // The sandbox provider first: it plays an outside processor that the API reaches over HTTP.
     const sandbox = await createHttpApp(SandboxProviderModule.forRoot(infra), options.logger, config.trustProxy);
     opened.push(sandbox);

@@ -12,6 +12,7 @@ import { rebuildCharges } from '../../src/payments/adapters/projections/rebuild.
 import { fold } from '../../src/payments/domain/charge.js';
 import { chargeStream, upcastChargeEvent, type ChargeEventType } from '../../src/payments/domain/charge.events.js';
 import { WorkerModule } from '../../src/worker.module.js';
+import { MerchantCache } from '../../src/merchants/adapters/cache/merchant-cache.js';
 import {
   chargeCreated,
   chargeLife,
@@ -289,7 +290,7 @@ describe('the worker role', () => {
   it('starts the charges projector with the application and stops it, releasing its lock, on shutdown', async () => {
     const fixture = await openPostgresFixture();
     try {
-      const infra = { config: loadConfig({}), dataSource: fixture.dataSource, eventStore: fixture.store, clock: systemClock };
+      const infra = { config: loadConfig({}), dataSource: fixture.dataSource, eventStore: fixture.store, clock: systemClock, merchantCache: new MerchantCache() };
       const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(infra), { logger: false, abortOnError: false });
       await app.init();
       const { projector } = app.get(ChargesProjector);

@@ -1,15 +1,20 @@
 // The own-checkout switch is the merchants table's checkout_propio; each change leaves a row saying who and when.
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Actor } from '../../../kernel/actor.js';
+import { MERCHANT_CACHE, type MerchantCache } from '../../../merchants/adapters/cache/merchant-cache.js';
 import type { OwnCheckoutSettings } from '../../application/ports/own-checkout-settings.port.js';
 
 @Injectable()
 export class PostgresOwnCheckoutSettings implements OwnCheckoutSettings {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    // The switch is part of the merchant view that charge creation reads from the cache.
+    @Inject(MERCHANT_CACHE) private readonly cache: MerchantCache,
+  ) {}
 
   async set(merchantId: string, enabled: boolean, actor: Actor, at: Date): Promise<boolean> {
-    return this.db.transaction(async (manager) => {
+    const changed = await this.db.transaction(async (manager) => {
       const found: unknown[] = await manager.query('SELECT 1 FROM merchants WHERE id = $1 FOR UPDATE', [merchantId]);
       if (found.length === 0) return false;
       await manager.query('UPDATE merchants SET checkout_propio = $2 WHERE id = $1', [merchantId, enabled]);
@@ -21,5 +26,7 @@ export class PostgresOwnCheckoutSettings implements OwnCheckoutSettings {
       ]);
       return true;
     });
+    if (changed) this.cache.forgetMerchant(merchantId);
+    return changed;
   }
 }

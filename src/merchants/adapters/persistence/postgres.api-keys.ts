@@ -1,9 +1,11 @@
-// API keys in PostgreSQL: looked up by the SHA-256 of the presented key (unique index), never by the key.
-import { Injectable } from '@nestjs/common';
+// API keys in PostgreSQL: looked up by the SHA-256 of the presented key (unique index), never by the key; found keys
+// are kept in the process's MerchantCache and forgotten as soon as this process changes them.
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Batcher } from '../../../kernel/batcher.js';
 import type { MerchantRole } from '../../../kernel/principal.js';
 import type { ApiKeys, NewApiKey, StoredApiKey } from '../../application/ports/api-keys.port.js';
+import { MERCHANT_CACHE, type MerchantCache } from '../cache/merchant-cache.js';
 import { ApiKeyEntity } from './merchant.entities.js';
 import { inTransaction, once, run } from './sql.js';
 
@@ -16,6 +18,8 @@ interface ApiKeyRow {
   reemplazada_por: string | null;
 }
 
+type HashRow = Pick<ApiKeyRow, 'key_hash'>;
+
 const COLUMNS = 'id, merchant_id, key_hash, rol, revocada_en, reemplazada_por';
 
 @Injectable()
@@ -27,14 +31,17 @@ export class PostgresApiKeys implements ApiKeys {
     return hashes.map((hash) => found.get(hash.toString('hex')) ?? null);
   });
 
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    @Inject(MERCHANT_CACHE) private readonly cache: MerchantCache,
+  ) {}
 
   async add(key: NewApiKey): Promise<void> {
     await this.db.getRepository(ApiKeyEntity).insert(toEntity(key));
   }
 
   findByHash(hash: Buffer): Promise<StoredApiKey | null> {
-    return this.lookups.submit(hash);
+    return this.cache.key(hash, () => this.lookups.submit(hash));
   }
 
   async find(keyId: string): Promise<StoredApiKey | null> {
@@ -45,24 +52,30 @@ export class PostgresApiKeys implements ApiKeys {
   async rotate(oldKeyId: string, replacement: NewApiKey, oldStopsAt: Date, now: Date): Promise<boolean> {
     const outcome = await inTransaction(this.db, async (runner) => {
       await runner.manager.getRepository(ApiKeyEntity).insert(toEntity(replacement));
-      const { affected } = await run(
+      const { rows } = await run<HashRow>(
         runner,
         `UPDATE api_keys SET revocada_en = $2, reemplazada_por = $3
-          WHERE id = $1 AND reemplazada_por IS NULL AND (revocada_en IS NULL OR revocada_en > $4)`,
+          WHERE id = $1 AND reemplazada_por IS NULL AND (revocada_en IS NULL OR revocada_en > $4)
+          RETURNING key_hash`,
         [oldKeyId, oldStopsAt, replacement.id, now],
       );
-      return affected === 1;
+      return rows[0]?.key_hash ?? false;
     });
-    return outcome === true;
+    if (outcome === false) return false;
+    this.cache.forgetKey(outcome);
+    return true;
   }
 
   async revoke(keyId: string, at: Date): Promise<boolean> {
-    const { affected } = await once(
+    const { rows } = await once<HashRow>(
       this.db,
-      `UPDATE api_keys SET revocada_en = LEAST(COALESCE(revocada_en, $2), $2) WHERE id = $1`,
+      `UPDATE api_keys SET revocada_en = LEAST(COALESCE(revocada_en, $2), $2) WHERE id = $1 RETURNING key_hash`,
       [keyId, at],
     );
-    return affected === 1;
+    const [revoked] = rows;
+    if (!revoked) return false;
+    this.cache.forgetKey(revoked.key_hash);
+    return true;
   }
 }
 

@@ -1,11 +1,13 @@
-// Merchants and their web registration in PostgreSQL.
-import { Injectable } from '@nestjs/common';
+// Merchants and their web registration in PostgreSQL. Views are kept in the process's MerchantCache and forgotten as
+// soon as this process changes what they show.
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Batcher } from '../../../kernel/batcher.js';
 import type { Actor } from '../../../kernel/actor.js';
 import type { MerchantView, WebRegistrationView } from '../../application/get-merchant/get-merchant.query.js';
 import type { Merchants, NewMerchant } from '../../application/ports/merchants.port.js';
 import type { WebRegistration } from '../../domain/web-registration.js';
+import { MERCHANT_CACHE, type MerchantCache } from '../cache/merchant-cache.js';
 import { MerchantEntity } from './merchant.entities.js';
 import { inTransaction, once, run } from './sql.js';
 
@@ -45,7 +47,10 @@ export class PostgresMerchants implements Merchants {
     return ids.map((id) => found.get(id.toLowerCase()) ?? null);
   });
 
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    @Inject(MERCHANT_CACHE) private readonly cache: MerchantCache,
+  ) {}
 
   async create(merchant: NewMerchant): Promise<void> {
     await this.db
@@ -59,11 +64,13 @@ export class PostgresMerchants implements Merchants {
       `UPDATE merchants SET aprobado = true, aprobado_en = COALESCE(aprobado_en, $2) WHERE id = $1`,
       [merchantId, at],
     );
-    return affected === 1;
+    if (affected !== 1) return false;
+    this.cache.forgetMerchant(merchantId);
+    return true;
   }
 
   view(merchantId: string): Promise<MerchantView | null> {
-    return this.views.submit(merchantId);
+    return this.cache.view(merchantId, () => this.views.submit(merchantId));
   }
 
   async setWebRegistration(
@@ -95,6 +102,7 @@ export class PostgresMerchants implements Merchants {
       return rows[0] ?? false;
     });
     if (saved === false) return null;
+    this.cache.forgetMerchant(merchantId);
     return {
       sitioWeb: saved.sitio_web,
       urlRetorno: saved.url_retorno,
