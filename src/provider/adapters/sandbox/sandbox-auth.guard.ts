@@ -9,18 +9,22 @@ import { DomainError } from '../../../kernel/errors.js';
 // Digests of equal length, so the comparison takes the same time whatever was presented.
 const digest = (value: string): Buffer => createHash('sha256').update(value).digest();
 
+/** Whether an Authorization header carries the provider secret (`Bearer <secret>`). */
+export function providerCredentials(secret: string): (header: string | undefined) => boolean {
+  const expected = digest(secret);
+  return (header = '') => timingSafeEqual(digest(header.startsWith('Bearer ') ? header.slice(7) : ''), expected);
+}
+
 @Injectable()
 export class SandboxAuthGuard implements CanActivate {
-  private readonly expected: Buffer;
+  private readonly authorized: (header: string | undefined) => boolean;
 
   constructor(@Inject(CONFIG) config: Config) {
-    this.expected = digest(config.providerSecret);
+    this.authorized = providerCredentials(config.providerSecret);
   }
 
   canActivate(context: ExecutionContext): boolean {
-    const header = context.switchToHttp().getRequest<FastifyRequest>().headers.authorization ?? '';
-    const token = header.startsWith('Bearer ') ? header.slice(7) : '';
-    if (!timingSafeEqual(digest(token), this.expected)) {
+    if (!this.authorized(context.switchToHttp().getRequest<FastifyRequest>().headers.authorization)) {
       throw new DomainError('unauthorized', 'invalid_provider_credentials', 'Invalid provider credentials');
     }
     return true;

@@ -13,7 +13,7 @@ import { SandboxLedger } from './sandbox-ledger.js';
 import { SandboxNotifier } from './sandbox-notifier.js';
 import { SandboxPayments } from './sandbox-payments.js';
 import { SandboxPaymentsApiController } from './sandbox-payments-api.controller.js';
-import { SandboxSessionsController } from './sandbox-sessions.controller.js';
+import { SandboxSessionsRoute } from './sandbox-sessions.route.js';
 import { SandboxSettlement } from './sandbox-settlement.js';
 import { SandboxSettlementApiController } from './sandbox-settlement-api.controller.js';
 import { SandboxTicker } from './sandbox-ticker.js';
@@ -25,7 +25,6 @@ export class SandboxProviderModule {
       module: SandboxProviderModule,
       imports: [InfrastructureModule.forRoot(infra)],
       controllers: [
-        SandboxSessionsController,
         SandboxControlController,
         SandboxPaymentsApiController,
         SandboxBankPageController,
@@ -34,7 +33,7 @@ export class SandboxProviderModule {
         SandboxAssetsController,
         SandboxSettlementApiController,
       ],
-      providers: [SandboxBehaviour, SandboxAuthGuard, SandboxLedger, SandboxNotifier, SandboxPayments, SandboxTicker, SandboxSettlement],
+      providers: [SandboxSessionsRoute, SandboxBehaviour, SandboxAuthGuard, SandboxLedger, SandboxNotifier, SandboxPayments, SandboxTicker, SandboxSettlement],
     };
   }
 }
