@@ -4,19 +4,17 @@
 // that notified (a global lock held through the WAL flush), which measured here halved concurrent appends. It is
 // sent right after the append commits, coalesced (one in flight per process, then a short gap), so a burst of
 // appends costs a few notices. A notice lost to a crash between the commit and the NOTIFY is covered by the readers' fallback poll.
-import pg from 'pg';
 import type { DataSource } from 'typeorm';
+import { ListenConnection } from '../../../kernel/listen-connection.js';
 
 export const EVENTS_CHANNEL = 'events_appended';
 
-const RECONNECT_DELAY_MS = 1000;
 /** Under sustained appends, at most one notice per gap: each is a commit, and readers need no more. */
 const NOTICE_GAP_MS = 10;
 
 export class PostgresNotifications {
   private readonly listeners = new Set<() => void>();
-  private client: pg.Client | null = null;
-  private reconnectTimer: NodeJS.Timeout | null = null;
+  private readonly connection: ListenConnection;
   private sending: Promise<void> | null = null;
   private sendAgain = false;
   private gapTimer: NodeJS.Timeout | null = null;
@@ -24,11 +22,17 @@ export class PostgresNotifications {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly databaseUrl: string,
-  ) {}
+    databaseUrl: string,
+  ) {
+    // After a reconnection too: appends may have committed while no one listened.
+    this.connection = new ListenConnection(databaseUrl, EVENTS_CHANNEL, 'pasarela-listen', {
+      notice: () => this.notify(),
+      up: () => this.notify(),
+    });
+  }
 
   start(): Promise<void> {
-    return this.listen();
+    return this.connection.start();
   }
 
   subscribe(listener: () => void): () => void {
@@ -58,12 +62,9 @@ export class PostgresNotifications {
 
   async close(): Promise<void> {
     this.closed = true;
-    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     if (this.gapTimer) clearTimeout(this.gapTimer);
     await this.sending;
-    const client = this.client;
-    this.client = null;
-    await client?.end().catch(() => undefined);
+    await this.connection.close();
   }
 
   private async send(): Promise<void> {
@@ -72,44 +73,6 @@ export class PostgresNotifications {
     } catch {
       // The readers' poll finds the events anyway.
     }
-  }
-
-  private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.databaseUrl, application_name: 'pasarela-listen' });
-    // Without an error listener a dropped connection (e.g. 57P01 at shutdown) crashes the process (TOOLCHAIN 7).
-    client.on('error', () => this.reconnect(client));
-    client.on('end', () => this.reconnect(client));
-    client.on('notification', () => this.notify());
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${EVENTS_CHANNEL}`);
-    } catch (error) {
-      await client.end().catch(() => undefined);
-      throw error;
-    }
-    if (this.closed) {
-      await client.end();
-      return;
-    }
-    this.client = client;
-  }
-
-  private reconnect(dropped: pg.Client): void {
-    if (this.closed || this.client !== dropped) return;
-    this.client = null;
-    dropped.end().catch(() => undefined);
-    const attempt = (): void => {
-      this.reconnectTimer = null;
-      if (this.closed) return;
-      this.listen().then(
-        // Appends may have committed while no one listened.
-        () => this.notify(),
-        () => {
-          this.reconnectTimer = setTimeout(attempt, RECONNECT_DELAY_MS);
-        },
-      );
-    };
-    this.reconnectTimer = setTimeout(attempt, RECONNECT_DELAY_MS);
   }
 
   private notify(): void {
