@@ -4,13 +4,13 @@ import { loadConfig } from '../../src/kernel/config.js';
 import { systemClock } from '../../src/kernel/clock.js';
 import { comparePositions, START, type GlobalPosition, type NewEvent } from '../../src/payments/application/ports/event-store.port.js';
 import { chargesProjection, UPDATE_CHANGED } from '../../src/payments/adapters/projections/charges.projection.js';
-import { ChargesProjector } from '../../src/payments/adapters/projections/charges.projector.js';
 import { loadCheckpoint } from '../../src/payments/adapters/projections/checkpoint.js';
 import { applyBatch, type Projection } from '../../src/payments/adapters/projections/projection.js';
 import { Projector, type ProjectorLogger } from '../../src/payments/adapters/projections/projector.js';
 import { rebuildCharges } from '../../src/payments/adapters/projections/rebuild.js';
 import { fold } from '../../src/payments/domain/charge.js';
 import { chargeStream, upcastChargeEvent, type ChargeEventType } from '../../src/payments/domain/charge.events.js';
+import { ReadModelsProjector } from '../../src/read-models.projector.js';
 import { WorkerModule } from '../../src/worker.module.js';
 import { MerchantCache } from '../../src/merchants/adapters/cache/merchant-cache.js';
 import {
@@ -56,7 +56,7 @@ describe('charges projection', () => {
   });
 
   const projector = (projection: Projection = chargesProjection, batchSize = 1000): Projector => {
-    const started = new Projector(fixture.dataSource, fixture.store, projection, {
+    const started = new Projector(fixture.dataSource, fixture.store, [projection], {
       batchSize,
       pollMs: 50,
       retryMs: 50,
@@ -180,7 +180,7 @@ describe('charges projection', () => {
         if (failures-- > 0) throw new Error('connection reset');
       },
     };
-    const live = new Projector(fixture.dataSource, fixture.store, flaky, { pollMs: 50, retryMs: 50, logger });
+    const live = new Projector(fixture.dataSource, fixture.store, [flaky], { pollMs: 50, retryMs: 50, logger });
     running.push(live);
     live.start();
 
@@ -287,13 +287,13 @@ describe('charges projection', () => {
 });
 
 describe('the worker role', () => {
-  it('starts the charges projector with the application and stops it, releasing its lock, on shutdown', async () => {
+  it('starts the read models\' projector with the application and stops it, releasing its lock, on shutdown', async () => {
     const fixture = await openPostgresFixture();
     try {
       const infra = { config: loadConfig({}), dataSource: fixture.dataSource, eventStore: fixture.store, clock: systemClock, merchantCache: new MerchantCache() };
       const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(infra), { logger: false, abortOnError: false });
       await app.init();
-      const { projector } = app.get(ChargesProjector);
+      const { projector } = app.get(ReadModelsProjector);
       const id = randomUUID();
       await fixture.store.append(chargeStream(id), [chargeCreated(id, MERCHANT)], 'no_stream');
       const [created] = await fixture.store.readStream(chargeStream(id));
