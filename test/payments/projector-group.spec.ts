@@ -7,6 +7,7 @@ import { loadCheckpoint, resetCheckpoint } from '../../src/payments/adapters/pro
 import { tryLockProjections } from '../../src/payments/adapters/projections/projection-lock.js';
 import { applyBatch, applyToMembers, type Projection } from '../../src/payments/adapters/projections/projection.js';
 import { Projector, type ProjectorLogger, type ProjectorOptions } from '../../src/payments/adapters/projections/projector.js';
+import { waitUntil } from '../support/gateway.js';
 import { ids, newEvent, readAllUntil } from './event-store.contract.js';
 import { openPostgresFixture, type PostgresFixture } from './postgres-fixture.js';
 
@@ -45,6 +46,21 @@ const countingReads = (store: EventStore, reads: Read[]): EventStore =>
           const events = await target.readAll(after, limit);
           reads.push({ after, events: events.length });
           return events;
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+
+/** The data source, counting the statements that read checkpoints. */
+const countingCheckpointLoads = (dataSource: DataSource, loads: { count: number }): DataSource =>
+  new Proxy(dataSource, {
+    get(target, property) {
+      if (property === 'query') {
+        return (sql: string, parameters?: unknown[]) => {
+          if (sql.trimStart().startsWith('SELECT') && sql.includes('FROM projection_checkpoints')) loads.count += 1;
+          return target.query(sql, parameters);
         };
       }
       const value: unknown = Reflect.get(target, property, target);
@@ -199,6 +215,36 @@ describe('a projector of several projections', () => {
     expect(await projected('a')).toEqual(ids(all));
     expect(await projected('b')).toEqual(ids(all));
     expect(logger.errors).toEqual([]);
+  });
+
+  it('loads the checkpoints once, not again after each read that finds nothing', async () => {
+    const events = await append(2);
+    const loads = { count: 0 };
+    const group = start([recording('a'), recording('b')], {
+      dataSource: countingCheckpointLoads(fixture.dataSource, loads),
+      pollMs: 60_000,
+    });
+    await group.waitFor(lastOf(events));
+
+    for (let n = 0; n < 3; n += 1) await group.catchUp();
+
+    expect(loads.count).toBe(1);
+  });
+
+  it('finds a checkpoint reset elsewhere on its fallback poll, with no append, and refills that projection', async () => {
+    const events = await append(3);
+    const [a, b] = [recording('a'), recording('b')];
+    const group = start([a, b]);
+    await group.waitFor(lastOf(events));
+
+    await fixture.dataSource.transaction(async (manager) => {
+      await b.clear(manager);
+      await resetCheckpoint(manager, 'b');
+    });
+
+    await waitUntil(() => projected('b'), (refilled) => refilled.length === events.length);
+    expect(await projected('b')).toEqual(ids(events));
+    expect(await projected('a')).toEqual(ids(events));
   });
 
   it('keeps a projection from two runners: a group waits while a single runner holds one of its projections', async () => {

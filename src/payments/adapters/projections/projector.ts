@@ -57,7 +57,12 @@ export class Projector {
   private lock: ProjectionLock | null = null;
   /** Each projection's checkpoint as this runner last applied or loaded it, in the projections' order. */
   private positions: GlobalPosition[] | null = null;
-  /** The checkpoint may have moved outside this runner (a rebuild): load it before the next read. */
+  /**
+   * The checkpoints may have moved outside this runner: load them before the next read. Set only where that can have
+   * happened unseen: at a lock take-over, after a failed batch (CheckpointMoved among others) and when the fallback
+   * poll ran out (a rebuild elsewhere resets a checkpoint with no append to wake this runner, and under appends the
+   * next batch's CheckpointMoved tells). Not after every idle read: under load that is a statement per wake-up.
+   */
   private reload = true;
   private reads = 0;
   private woken = false;
@@ -181,7 +186,9 @@ export class Projector {
           this.reload = true;
         }
         const read = await this.step();
-        if (read === 0) await this.sleep(this.pollMs, true);
+        if (read === 0) {
+          if (await this.sleep(this.pollMs, true)) this.reload = true;
+        }
         else if (read < this.batchSize) await this.sleep(this.settleMs, false);
       } catch (error) {
         this.reload = true;
@@ -209,8 +216,7 @@ export class Projector {
     this.woken = false;
     const events = await this.reader.read(lowest(positions));
     const idle = events.length === 0;
-    if (idle) this.reload = true;
-    else {
+    if (!idle) {
       const members = this.projections.map((projection, n) => ({ projection, position: positions[n] ?? START }));
       this.positions = await applyToMembers(this.dataSource, members, events);
     }
@@ -229,18 +235,19 @@ export class Projector {
     }
   }
 
-  private sleep(ms: number, wakeable: boolean): Promise<void> {
-    if (!this.running || (wakeable && this.woken)) return Promise.resolve();
+  /** Answers true when the whole time passed, false when a wake-up or stop() cut it short. */
+  private sleep(ms: number, wakeable: boolean): Promise<boolean> {
+    if (!this.running || (wakeable && this.woken)) return Promise.resolve(false);
     return new Promise((resolve) => {
-      const done = (): void => {
+      const end = (elapsed: boolean) => (): void => {
         clearTimeout(timer);
         this.endSleep = null;
         this.wakeSleep = null;
-        resolve();
+        resolve(elapsed);
       };
-      const timer = setTimeout(done, ms);
-      this.endSleep = done;
-      if (wakeable) this.wakeSleep = done;
+      const timer = setTimeout(end(true), ms);
+      this.endSleep = end(false);
+      if (wakeable) this.wakeSleep = end(false);
     });
   }
 
