@@ -1,5 +1,5 @@
-// The worker's cash voucher expiry: projects the open vouchers' deadlines and, every VOUCHER_EXPIRY_INTERVAL_MS,
-// expires those past due. One provider in WorkerModule; it builds its parts itself.
+// The worker's cash voucher expiry: every VOUCHER_EXPIRY_INTERVAL_MS, expires the open vouchers past due (their
+// deadlines are projected by the worker's ReadModelsProjector). One provider in WorkerModule; it builds its parts itself.
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CLOCK, type Clock } from '../../../kernel/clock.js';
@@ -8,14 +8,11 @@ import { CONFIG } from '../../../kernel/infrastructure.module.js';
 import { ChargeStream } from '../../application/charge-stream.js';
 import { ExpireDueCashVouchers } from '../../application/expire-cash-vouchers/expire-due-cash-vouchers.js';
 import { EVENT_STORE, type EventStore } from '../../application/ports/event-store.port.js';
-import { Projector } from '../projections/projector.js';
 import { PostgresVoucherDeadlines } from './postgres.voucher-deadlines.js';
-import { voucherDeadlinesProjection } from './voucher-deadlines.projection.js';
 
 @Injectable()
 export class CashVoucherExpiryWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('CashVoucherExpiry');
-  readonly projector: Projector;
   readonly expiry: ExpireDueCashVouchers;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
@@ -26,12 +23,10 @@ export class CashVoucherExpiryWorker implements OnApplicationBootstrap, OnApplic
     @Inject(CLOCK) clock: Clock,
     @Inject(CONFIG) private readonly config: Config,
   ) {
-    this.projector = new Projector(dataSource, store, voucherDeadlinesProjection);
     this.expiry = new ExpireDueCashVouchers(new PostgresVoucherDeadlines(dataSource), new ChargeStream(store), clock);
   }
 
   onApplicationBootstrap(): void {
-    this.projector.start();
     this.timer = setInterval(() => {
       if (!this.running) this.running = this.sweep().finally(() => (this.running = null));
     }, this.config.voucherExpiryIntervalMs);
@@ -42,7 +37,6 @@ export class CashVoucherExpiryWorker implements OnApplicationBootstrap, OnApplic
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running;
-    await this.projector.stop();
   }
 
   private async sweep(): Promise<void> {

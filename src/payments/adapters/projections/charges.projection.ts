@@ -80,38 +80,45 @@ export function createdRow(event: ChargeCreated, id: string, revision: number): 
 
 const STREAM_PREFIX = chargeStream('');
 
-// A row at a later revision replaces the stored one; an older or equal one changes nothing (a batch seen twice).
-const UPSERT_CREATED = `
-  INSERT INTO charges (id, merchant_id, monto, moneda, referencia, descripcion, url_retorno, estado, checkout_token,
-                       creado_en, actualizado_en, metodo, provider_session_id, revision)
-  SELECT r.id, r."merchantId", r.monto, r.moneda, r.referencia, r.descripcion, r."urlRetorno", r.estado,
-         r."checkoutToken", r."creadoEn", r."actualizadoEn", r.metodo, r."providerSessionId", r.revision
-  FROM jsonb_to_recordset($1::jsonb) AS r(
-    id uuid, "merchantId" uuid, monto bigint, moneda text, referencia text, descripcion text, "urlRetorno" text,
-    estado text, "checkoutToken" text, "creadoEn" timestamptz, "actualizadoEn" timestamptz, metodo text,
-    "providerSessionId" text, revision integer)
-  ON CONFLICT (id) DO UPDATE SET
-    estado = EXCLUDED.estado,
-    actualizado_en = EXCLUDED.actualizado_en,
-    metodo = EXCLUDED.metodo,
-    provider_session_id = EXCLUDED.provider_session_id,
-    revision = EXCLUDED.revision
-  WHERE charges.revision < EXCLUDED.revision`;
-
-// Fields an event names are set outright, so a change that also covers events the row already has gives the same
-// row as one made of the newer events only: the revision guard is enough to apply each event at most once.
-// The ids again as an array ($2): PostgreSQL cannot see how many rows jsonb_to_recordset yields (it guesses 100), and
-// joined on that alone it hashed a scan of the whole charges table for every batch; ANY($2) is a primary-key lookup.
-export const UPDATE_CHANGED = `
-  UPDATE charges AS c SET
-    estado = coalesce(p.estado, c.estado),
-    actualizado_en = coalesce(p."actualizadoEn", c.actualizado_en),
-    metodo = coalesce(p.metodo, c.metodo),
-    provider_session_id = coalesce(p."providerSessionId", c.provider_session_id),
-    revision = p.revision
-  FROM jsonb_to_recordset($1::jsonb) AS p(
-    id uuid, estado text, "actualizadoEn" timestamptz, metodo text, "providerSessionId" text, revision integer)
-  WHERE c.id = ANY($2::uuid[]) AND c.id = p.id AND c.revision < p.revision`;
+// The batch's rows in one statement: whole rows for the charges created in the batch (their later events of the batch
+// folded in, so one INSERT rather than an INSERT then an UPDATE), changes for the others. The two lists name different
+// charges (foldBatch), so the two parts never touch the same row.
+//
+// A whole row at a later revision replaces the stored one; an older or equal one changes nothing (a batch seen
+// twice). A change sets outright the fields its events name, so one that also covers events the row already has
+// gives the same row as one made of the newer events only: the revision guard is enough to apply each event at most
+// once. The changes' ids again as an array ($3): PostgreSQL cannot see how many rows jsonb_to_recordset yields (it
+// guesses 100), and joined on that alone it hashed a scan of the whole charges table for every batch; ANY($3) is a
+// primary-key lookup.
+export const WRITE_ROWS = `
+  WITH created AS (
+    INSERT INTO charges (id, merchant_id, monto, moneda, referencia, descripcion, url_retorno, estado, checkout_token,
+                         creado_en, actualizado_en, metodo, provider_session_id, revision)
+    SELECT r.id, r."merchantId", r.monto, r.moneda, r.referencia, r.descripcion, r."urlRetorno", r.estado,
+           r."checkoutToken", r."creadoEn", r."actualizadoEn", r.metodo, r."providerSessionId", r.revision
+    FROM jsonb_to_recordset($1::jsonb) AS r(
+      id uuid, "merchantId" uuid, monto bigint, moneda text, referencia text, descripcion text, "urlRetorno" text,
+      estado text, "checkoutToken" text, "creadoEn" timestamptz, "actualizadoEn" timestamptz, metodo text,
+      "providerSessionId" text, revision integer)
+    ON CONFLICT (id) DO UPDATE SET
+      estado = EXCLUDED.estado,
+      actualizado_en = EXCLUDED.actualizado_en,
+      metodo = EXCLUDED.metodo,
+      provider_session_id = EXCLUDED.provider_session_id,
+      revision = EXCLUDED.revision
+    WHERE charges.revision < EXCLUDED.revision
+  ), changed AS (
+    UPDATE charges AS c SET
+      estado = coalesce(p.estado, c.estado),
+      actualizado_en = coalesce(p."actualizadoEn", c.actualizado_en),
+      metodo = coalesce(p.metodo, c.metodo),
+      provider_session_id = coalesce(p."providerSessionId", c.provider_session_id),
+      revision = p.revision
+    FROM jsonb_to_recordset($2::jsonb) AS p(
+      id uuid, estado text, "actualizadoEn" timestamptz, metodo text, "providerSessionId" text, revision integer)
+    WHERE c.id = ANY($3::uuid[]) AND c.id = p.id AND c.revision < p.revision
+  )
+  SELECT 1`;
 
 interface ChargeUpdate extends RowChange {
   id: string;
@@ -145,8 +152,9 @@ export const chargesProjection: Projection = {
 
   async apply(manager, events) {
     const { created, updated } = foldBatch(events);
-    if (created.length > 0) await manager.query(UPSERT_CREATED, [JSON.stringify(created)]);
-    if (updated.length > 0) await manager.query(UPDATE_CHANGED, [JSON.stringify(updated), updated.map((row) => row.id)]);
+    if (created.length > 0 || updated.length > 0) {
+      await manager.query(WRITE_ROWS, [JSON.stringify(created), JSON.stringify(updated), updated.map((row) => row.id)]);
+    }
     // The webhook outbox, in the same transaction as the rows and the checkpoint (DESIGN.md 3b): an approval can
     // neither be lost nor become two deliveries. It reads the rows just written, so it comes after them.
     await recordDeliveries(manager, events);

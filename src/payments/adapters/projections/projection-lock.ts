@@ -1,4 +1,4 @@
-// One active runner per projection across processes: a session advisory lock held on a dedicated connection.
+// One active runner per projection across processes: session advisory locks held on a dedicated connection.
 import type { DataSource, QueryRunner } from 'typeorm';
 
 /** First key of the two-key advisory lock, so projection locks do not collide with other advisory locks. */
@@ -10,24 +10,36 @@ export interface ProjectionLock {
   release(): Promise<void>;
 }
 
-/** Takes the projection's lock if no one holds it, without waiting; null when another runner has it. */
-export async function tryLockProjection(dataSource: DataSource, projection: string): Promise<ProjectionLock | null> {
+/**
+ * Takes the lock of every projection named, or of none, without waiting; null when another runner holds one of them.
+ * Each projection keeps a lock of its own (not one per group), so a runner of a single projection (a rebuild) and a
+ * group that holds it exclude each other. Taken in name order, one at a time: two groups that share a projection meet
+ * on the first lock they share, and the loser gives back what it took.
+ */
+export async function tryLockProjections(dataSource: DataSource, projections: readonly string[]): Promise<ProjectionLock | null> {
   const runner = dataSource.createQueryRunner();
   try {
-    const rows = (await runner.query('SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked', [
-      PROJECTION_LOCK_CLASS,
-      projection,
-    ])) as Array<{ locked: boolean }>;
-    if (rows[0]?.locked === true) return lockOn(runner, projection);
+    for (const projection of [...projections].sort()) {
+      const rows = (await runner.query('SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked', [
+        PROJECTION_LOCK_CLASS,
+        projection,
+      ])) as Array<{ locked: boolean }>;
+      if (rows[0]?.locked !== true) {
+        await runner.query('SELECT pg_advisory_unlock_all()');
+        await runner.release();
+        return null;
+      }
+    }
   } catch (error) {
+    // Session locks outlive a failed statement: none may go back to the pool with the connection.
+    await runner.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
     await runner.release().catch(() => undefined);
     throw error;
   }
-  await runner.release();
-  return null;
+  return lockOn(runner);
 }
 
-function lockOn(runner: QueryRunner, projection: string): ProjectionLock {
+function lockOn(runner: QueryRunner): ProjectionLock {
   return {
     async held() {
       if (runner.isReleased) return false;
@@ -42,7 +54,8 @@ function lockOn(runner: QueryRunner, projection: string): ProjectionLock {
     async release() {
       if (runner.isReleased) return;
       try {
-        await runner.query('SELECT pg_advisory_unlock($1, hashtext($2))', [PROJECTION_LOCK_CLASS, projection]);
+        // The connection is this lock's alone: every advisory lock it holds is one of these projections'.
+        await runner.query('SELECT pg_advisory_unlock_all()');
       } finally {
         await runner.release();
       }

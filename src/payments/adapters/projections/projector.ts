@@ -1,11 +1,12 @@
-// Runs a projection over the global log: batches applied with their checkpoint in one transaction, woken by
-// appends with a fallback poll, one active runner per projection across processes (DESIGN.md sections 2, 3, 9).
+// Runs projections over the global log: one read per batch feeds them all, applied with their checkpoints in one
+// transaction, woken by appends with a fallback poll, one active runner per projection across processes (DESIGN.md
+// sections 2, 3, 9). Each projection keeps its own checkpoint, so one can be rebuilt or replayed alone.
 import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { comparePositions, START, type EventStore, type GlobalPosition } from '../../application/ports/event-store.port.js';
-import { CheckpointMoved, loadCheckpoint } from './checkpoint.js';
-import { applyBatch, BatchReader, type Projection } from './projection.js';
-import { tryLockProjection, type ProjectionLock } from './projection-lock.js';
+import { CheckpointMoved, loadPositions } from './checkpoint.js';
+import { applyToMembers, BatchReader, type Projection } from './projection.js';
+import { tryLockProjections, type ProjectionLock } from './projection-lock.js';
 
 export interface ProjectorLogger {
   log(message: string): void;
@@ -48,11 +49,20 @@ export class Projector {
   private readonly lockRetryMs: number;
   private readonly settleMs: number;
   private readonly logger: ProjectorLogger;
+  private readonly names: readonly string[];
+  /** The projections' names joined, for logs and errors. */
+  private readonly name: string;
   private running = false;
   private loop: Promise<void> | null = null;
   private lock: ProjectionLock | null = null;
-  private position: GlobalPosition | null = null;
-  /** The checkpoint may have moved outside this runner (a rebuild): load it before the next read. */
+  /** Each projection's checkpoint as this runner last applied or loaded it, in the projections' order. */
+  private positions: GlobalPosition[] | null = null;
+  /**
+   * The checkpoints may have moved outside this runner: load them before the next read. Set only where that can have
+   * happened unseen: at a lock take-over, after a failed batch (CheckpointMoved among others) and when the fallback
+   * poll ran out (a rebuild elsewhere resets a checkpoint with no append to wake this runner, and under appends the
+   * next batch's CheckpointMoved tells). Not after every idle read: under load that is a statement per wake-up.
+   */
   private reload = true;
   private reads = 0;
   private woken = false;
@@ -66,26 +76,31 @@ export class Projector {
   constructor(
     private readonly dataSource: DataSource,
     private readonly store: EventStore,
-    private readonly projection: Projection,
+    private readonly projections: readonly Projection[],
     options: ProjectorOptions = {},
   ) {
+    this.names = projections.map((projection) => projection.name);
+    if (this.names.length === 0 || new Set(this.names).size !== this.names.length) {
+      throw new Error(`A projector runs one or more projections, each once: ${this.names.join(', ')}`);
+    }
+    this.name = this.names.join('+');
     this.batchSize = options.batchSize ?? 1000;
     this.pollMs = options.pollMs ?? 500;
     this.retryMs = options.retryMs ?? 1000;
     this.lockRetryMs = options.lockRetryMs ?? 2000;
     this.settleMs = options.settleMs ?? 20;
-    this.logger = options.logger ?? new Logger(`Projector:${projection.name}`);
+    this.logger = options.logger ?? new Logger(`Projector:${this.name}`);
     this.reader = new BatchReader(store, this.batchSize);
   }
 
-  /** True while this runner holds the projection's lock (the others wait). */
+  /** True while this runner holds its projections' locks (the others wait). */
   get isActive(): boolean {
     return this.lock !== null;
   }
 
-  /** The last position this runner applied or loaded; null before it has read its checkpoint. */
+  /** The lowest of its projections' checkpoints as this runner last applied or loaded them; null before it has read them. */
   get checkpoint(): GlobalPosition | null {
-    return this.position;
+    return this.positions ? lowest(this.positions) : null;
   }
 
   start(): void {
@@ -106,15 +121,16 @@ export class Projector {
     const lock = this.lock;
     this.lock = null;
     await lock?.release().catch((error: unknown) => this.logger.error(`Could not release the lock: ${describe(error)}`));
-    const stopped = new Error(`Projector ${this.projection.name} stopped`);
+    const stopped = new Error(`Projector ${this.name} stopped`);
     for (const waiter of [...this.positionWaiters, ...this.catchUpWaiters]) waiter.reject(stopped);
     this.positionWaiters.clear();
     this.catchUpWaiters.clear();
   }
 
-  /** Resolves once this runner has applied the log up to `position` (inclusive). */
+  /** Resolves once this runner has applied the log up to `position` (inclusive) in every projection. */
   waitFor(position: GlobalPosition, timeoutMs = 10_000): Promise<void> {
-    if (this.position && comparePositions(this.position, position) >= 0) return Promise.resolve();
+    const checkpoint = this.checkpoint;
+    if (checkpoint && comparePositions(checkpoint, position) >= 0) return Promise.resolve();
     return this.waitWith(timeoutMs, `position ${position.commit}/${position.prepare}`, (resolve, reject) => {
       const waiter: PositionWaiter = { position, resolve, reject };
       this.positionWaiters.add(waiter);
@@ -141,7 +157,7 @@ export class Projector {
     return new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
         unregister();
-        reject(new Error(`Projector ${this.projection.name}: ${what} not reached within ${timeoutMs} ms`));
+        reject(new Error(`Projector ${this.name}: ${what} not reached within ${timeoutMs} ms`));
       }, timeoutMs);
       const unregister = register(
         () => {
@@ -162,7 +178,7 @@ export class Projector {
     while (this.running) {
       try {
         if (!this.lock) {
-          this.lock = await tryLockProjection(this.dataSource, this.projection.name);
+          this.lock = await tryLockProjections(this.dataSource, this.names);
           if (!this.lock) {
             await this.sleep(this.lockRetryMs, false);
             continue;
@@ -170,7 +186,9 @@ export class Projector {
           this.reload = true;
         }
         const read = await this.step();
-        if (read === 0) await this.sleep(this.pollMs, true);
+        if (read === 0) {
+          if (await this.sleep(this.pollMs, true)) this.reload = true;
+        }
         else if (read < this.batchSize) await this.sleep(this.settleMs, false);
       } catch (error) {
         this.reload = true;
@@ -187,24 +205,27 @@ export class Projector {
     }
   }
 
-  /** One read and, when there is something, one batch; answers how many events it read. */
+  /** One read from the lowest checkpoint and, when there is something, one batch; answers how many events it read. */
   private async step(): Promise<number> {
-    if (this.reload || !this.position) {
-      this.position = (await loadCheckpoint(this.dataSource, this.projection.name)).position;
+    let positions = this.positions;
+    if (this.reload || !positions) {
+      positions = this.positions = await loadPositions(this.dataSource, this.names);
       this.reload = false;
     }
     const read = ++this.reads;
     this.woken = false;
-    const events = await this.reader.read(this.position);
+    const events = await this.reader.read(lowest(positions));
     const idle = events.length === 0;
-    if (idle) this.reload = true;
-    else this.position = (await applyBatch(this.dataSource, this.projection, this.position, events)).position;
+    if (!idle) {
+      const members = this.projections.map((projection, n) => ({ projection, position: positions[n] ?? START }));
+      this.positions = await applyToMembers(this.dataSource, members, events);
+    }
     this.settle(read, idle);
     return events.length;
   }
 
   private settle(read: number, idle: boolean): void {
-    const position = this.position ?? START;
+    const position = this.checkpoint ?? START;
     for (const waiter of this.positionWaiters) {
       if (comparePositions(position, waiter.position) >= 0) waiter.resolve();
     }
@@ -214,18 +235,19 @@ export class Projector {
     }
   }
 
-  private sleep(ms: number, wakeable: boolean): Promise<void> {
-    if (!this.running || (wakeable && this.woken)) return Promise.resolve();
+  /** Answers true when the whole time passed, false when a wake-up or stop() cut it short. */
+  private sleep(ms: number, wakeable: boolean): Promise<boolean> {
+    if (!this.running || (wakeable && this.woken)) return Promise.resolve(false);
     return new Promise((resolve) => {
-      const done = (): void => {
+      const end = (elapsed: boolean) => (): void => {
         clearTimeout(timer);
         this.endSleep = null;
         this.wakeSleep = null;
-        resolve();
+        resolve(elapsed);
       };
-      const timer = setTimeout(done, ms);
-      this.endSleep = done;
-      if (wakeable) this.wakeSleep = done;
+      const timer = setTimeout(end(true), ms);
+      this.endSleep = end(false);
+      if (wakeable) this.wakeSleep = end(false);
     });
   }
 
@@ -233,6 +255,10 @@ export class Projector {
     this.woken = true;
     this.wakeSleep?.();
   }
+}
+
+function lowest(positions: readonly GlobalPosition[]): GlobalPosition {
+  return positions.reduce((low, position) => (comparePositions(position, low) < 0 ? position : low), positions[0] ?? START);
 }
 
 function describe(error: unknown): string {

@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { START, type EventStore, type GlobalPosition } from '../../application/ports/event-store.port.js';
 import { loadCheckpoint, resetCheckpoint } from './checkpoint.js';
 import { chargesProjection } from './charges.projection.js';
-import { tryLockProjection } from './projection-lock.js';
+import { tryLockProjections } from './projection-lock.js';
 import { applyBatch, BatchReader, type Projection } from './projection.js';
 
 export interface RebuildResult {
@@ -37,7 +37,7 @@ export async function rebuildProjection(
 ): Promise<RebuildResult> {
   const started = Date.now();
   const batchSize = options.batchSize ?? 1000;
-  const lock = await tryLockProjection(dataSource, projection.name);
+  const lock = await tryLockProjections(dataSource, [projection.name]);
   try {
     await dataSource.transaction(async (manager) => {
       await projection.clear(manager);
