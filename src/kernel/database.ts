@@ -24,6 +24,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DataSource
       // Keep transactions short: an open one holds the projector back at its xmin (DESIGN.md section 2).
       idle_in_transaction_session_timeout: 30_000,
       application_name: 'pasarela',
+      // Hot statements are named prepared statements (kernel/prepared.ts): parsed once per connection, but planned at
+      // every run. A plan kept from when a table was small (PostgreSQL's generic plan) scans it whole once it is big.
+      options: '-c plan_cache_mode=force_custom_plan',
     },
   });
   await dataSource.initialize();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   comparePositions,
   START,
@@ -5,6 +6,7 @@ import {
   type RecordedEvent,
   WrongExpectedRevision,
 } from '../../src/payments/application/ports/event-store.port.js';
+import { SINGLE_APPENDS } from '../../src/payments/adapters/event-store/postgres.event-store.js';
 import { eventStoreContract, ids, newEvent, newStream, readAllUntil } from './event-store.contract.js';
 import { openPostgresFixture, type PostgresFixture } from './postgres-fixture.js';
 
@@ -224,6 +226,36 @@ describe('PostgreSQL event store, appends sharing one statement', () => {
       },
     };
   };
+
+  it('plans an append\'s revision check afresh as the log grows: by index, not a scan of the whole log', async () => {
+    // Prepared on the pool's own settings while the log is small and run often, as the store's connections do; then
+    // the log grows (no ANALYZE). A plan kept from the start (PostgreSQL's generic plan) scanned the whole events table.
+    const { store, dataSource } = fixture;
+    for (let i = 0; i < 10; i++) await store.append(newStream(), [newEvent()], 'no_stream');
+    await dataSource.query('ANALYZE events');
+    const runner = dataSource.createQueryRunner();
+    const batch = (): string =>
+      JSON.stringify(Array.from({ length: 20 }, (_, n) => ({ stream_id: newStream(), revision: 1, event_id: randomUUID(), type: 'T', data: {}, metadata: {}, n })));
+    try {
+      await runner.query(`PREPARE single_appends AS ${SINGLE_APPENDS.text}`);
+      for (let i = 0; i < 8; i++) await runner.query(`EXECUTE single_appends('${batch()}')`);
+      await dataSource.query(
+        `INSERT INTO events (stream_id, revision, event_id, type, data, metadata)
+         SELECT 'grown-' || n, 0, gen_random_uuid(), 'T', '{}', '{}' FROM generate_series(1, 50000) AS n`,
+      );
+      const [{ 'QUERY PLAN': plan }] = await runner.query(`EXPLAIN (FORMAT JSON) EXECUTE single_appends('${batch()}')`);
+      const scans: string[] = [];
+      const visit = (node: { 'Node Type': string; 'Relation Name'?: string; Plans?: unknown[] }): void => {
+        if (node['Relation Name'] === 'events' && node['Node Type'] !== 'ModifyTable') scans.push(node['Node Type']);
+        for (const child of node.Plans ?? []) visit(child as typeof node);
+      };
+      visit(plan[0].Plan);
+      expect(scans).toEqual([expect.stringMatching(/^Index( Only)? Scan$/)]);
+    } finally {
+      await runner.query('DEALLOCATE ALL').catch(() => undefined);
+      await runner.release();
+    }
+  });
 
   it('writes concurrent appends to many streams in one statement, and a stale one alone is refused', async () => {
     const { store } = fixture;

@@ -85,11 +85,15 @@ const eventRecord = (streamId: string, revision: number, event: NewEvent, n: num
 
 // `no_stream` appends write revision 0; a numbered one needs its previous revision to exist (checked in the same
 // statement). A revision taken meanwhile is skipped, not an error: that append alone gets WrongExpectedRevision.
-const SINGLE_APPENDS = prepared(`
+// The check is a scalar subquery, so it is always one probe per row (by index once the log is large): as an EXISTS
+// the planner may hash a scan of the whole events table instead, which a plan made while the table was small did for
+// every batch (16 ms each at 100,000 events).
+export const SINGLE_APPENDS = prepared(`
   INSERT INTO events (stream_id, revision, event_id, type, data, metadata)
   SELECT e.stream_id, e.revision, e.event_id, e.type, e.data, e.metadata
     FROM jsonb_to_recordset($1::jsonb) AS e(${EVENT_RECORD})
-   WHERE e.revision = 0 OR EXISTS (SELECT 1 FROM events p WHERE p.stream_id = e.stream_id AND p.revision = e.revision - 1)
+   WHERE e.revision = 0
+      OR (SELECT true FROM events p WHERE p.stream_id = e.stream_id AND p.revision = e.revision - 1 LIMIT 1)
    ORDER BY e.n
   ON CONFLICT ON CONSTRAINT ${REVISION_CONSTRAINT} DO NOTHING
   RETURNING event_id`);
