@@ -39,7 +39,6 @@ export class PostgresChargeCreation implements ChargeCreation {
   ) {}
 
   async claim(claim: CreationClaim): Promise<ClaimOutcome> {
-    const params = [claim.merchantId, claim.idempotencyKey, claim.fingerprint, claim.chargeId, JSON.stringify(claim.created)];
     const stream = chargeStream(claim.chargeId);
     let claimed: boolean;
     const store = this.store;
@@ -53,6 +52,7 @@ export class PostgresChargeCreation implements ChargeCreation {
       };
       claimed = await store.startStreamIf({ sql: CLAIMS_GUARD, row }, stream, [claim.created]);
     } else {
+      const params = [claim.merchantId, claim.idempotencyKey, claim.fingerprint, claim.chargeId, JSON.stringify(claim.created)];
       const rows: unknown[] = await this.dataSource.query(INSERT_CLAIM, params);
       claimed = rows.length > 0;
       if (claimed) await store.append(stream, [claim.created], 'no_stream');
