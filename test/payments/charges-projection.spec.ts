@@ -6,7 +6,7 @@ import { comparePositions, START, type GlobalPosition, type NewEvent } from '../
 import { chargesProjection, WRITE_ROWS } from '../../src/payments/adapters/projections/charges.projection.js';
 import { loadCheckpoint } from '../../src/payments/adapters/projections/checkpoint.js';
 import { applyBatch, type Projection } from '../../src/payments/adapters/projections/projection.js';
-import { Projector, type ProjectorLogger } from '../../src/payments/adapters/projections/projector.js';
+import { Projector } from '../../src/payments/adapters/projections/projector.js';
 import { rebuildCharges } from '../../src/payments/adapters/projections/rebuild.js';
 import { fold } from '../../src/payments/domain/charge.js';
 import { chargeStream, upcastChargeEvent, type ChargeEventType } from '../../src/payments/domain/charge.events.js';
@@ -21,7 +21,7 @@ import {
   paymentApproved,
 } from './charge-events.fixture.js';
 import { newEvent, readAllUntil } from './event-store.contract.js';
-import { openPostgresFixture, type PostgresFixture } from './postgres-fixture.js';
+import { openPostgresFixture, quietLogger, type PostgresFixture } from './postgres-fixture.js';
 
 const MERCHANT = '7f1d9a52-3c1e-4c55-9a43-2b7f1e0c9d11';
 
@@ -36,11 +36,6 @@ interface Row {
   creado_en: Date;
   actualizado_en: Date;
 }
-
-const quietLogger = (): ProjectorLogger & { errors: string[] } => {
-  const errors: string[] = [];
-  return { errors, log: () => undefined, error: (message) => errors.push(message) };
-};
 
 describe('charges projection', () => {
   let fixture: PostgresFixture;

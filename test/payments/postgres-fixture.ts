@@ -5,6 +5,7 @@ import { EventStore1764000000000 } from '../../src/migrations/1764000000000-even
 import { ChargesReadModel1764000000100 } from '../../src/migrations/1764000000100-charges-read-model.js';
 import { WebhookOutbox1764000000610 } from '../../src/migrations/1764000000610-webhook-outbox.js';
 import { PostgresEventStore } from '../../src/payments/adapters/event-store/postgres.event-store.js';
+import type { ProjectorLogger } from '../../src/payments/adapters/projections/projector.js';
 import { createTestDatabase } from '../support/database.js';
 
 export interface PostgresFixture {
@@ -35,3 +36,9 @@ export async function openPostgresFixture(poolSize?: number): Promise<PostgresFi
     },
   };
 }
+
+/** A projector's logger that keeps its errors for the test instead of printing them. */
+export const quietLogger = (): ProjectorLogger & { errors: string[] } => {
+  const errors: string[] = [];
+  return { errors, log: () => undefined, error: (message) => errors.push(message) };
+};

@@ -6,10 +6,10 @@ import { START, type EventStore, type GlobalPosition, type RecordedEvent } from 
 import { loadCheckpoint, resetCheckpoint } from '../../src/payments/adapters/projections/checkpoint.js';
 import { tryLockProjections } from '../../src/payments/adapters/projections/projection-lock.js';
 import { applyBatch, applyToMembers, type Projection } from '../../src/payments/adapters/projections/projection.js';
-import { Projector, type ProjectorLogger, type ProjectorOptions } from '../../src/payments/adapters/projections/projector.js';
+import { Projector, type ProjectorOptions } from '../../src/payments/adapters/projections/projector.js';
 import { waitUntil } from '../support/gateway.js';
 import { ids, newEvent, readAllUntil } from './event-store.contract.js';
-import { openPostgresFixture, type PostgresFixture } from './postgres-fixture.js';
+import { openPostgresFixture, quietLogger, type PostgresFixture } from './postgres-fixture.js';
 
 interface Read {
   after: GlobalPosition;
@@ -67,11 +67,6 @@ const countingCheckpointLoads = (dataSource: DataSource, loads: { count: number 
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
-
-const quietLogger = (): ProjectorLogger & { errors: string[] } => {
-  const errors: string[] = [];
-  return { errors, log: () => undefined, error: (message) => errors.push(message) };
-};
 
 describe('a projector of several projections', () => {
   let fixture: PostgresFixture;
