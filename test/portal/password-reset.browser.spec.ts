@@ -1,7 +1,7 @@
 // A person who forgot the password, in a real headless Chromium: an administrador takes a reset link from the
 // Personas page, the person opens it, chooses a new password, lands signed in, and signs in again with it.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser.js';
+import { launchBrowser, signInToPortal } from '../support/browser.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
 import { acceptInvitation, operatorInvites, STRONG_PASSWORD } from './portal-client.js';
@@ -21,12 +21,7 @@ describe('password reset in the browser', () => {
     return context.newPage();
   }
 
-  async function signIn(page: Page, email: string, password: string): Promise<void> {
-    await page.goto(`${gw.publicUrl}/portal/ingresar`);
-    await page.getByLabel('Correo electrónico').fill(email);
-    await page.getByLabel('Contraseña').fill(password);
-    await page.getByRole('button', { name: 'Ingresar' }).click();
-  }
+  const signIn = (page: Page, email: string, password: string): Promise<void> => signInToPortal(page, gw.publicUrl, email, password);
 
   beforeAll(async () => {
     [gw, browser] = await Promise.all([startTestGateway(), launchBrowser()]);

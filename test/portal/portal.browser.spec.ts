@@ -2,7 +2,7 @@
 // invitation and signs in, a wrong password, registering the site, inviting a read-only colleague who then cannot
 // change anything, the charges list filtered and paged, and the Resumen chart from real charges.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser.js';
+import { launchBrowser, signInToPortal } from '../support/browser.js';
 import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
 import { MovableClock, seedCharges, type SeededCharge } from './charges-fixture.js';
@@ -27,12 +27,7 @@ describe('the portal in the browser', () => {
     return context.newPage();
   }
 
-  async function signIn(page: Page, email: string, password: string): Promise<void> {
-    await page.goto(`${gw.publicUrl}/portal/ingresar`);
-    await page.getByLabel('Correo electrónico').fill(email);
-    await page.getByLabel('Contraseña').fill(password);
-    await page.getByRole('button', { name: 'Ingresar' }).click();
-  }
+  const signIn = (page: Page, email: string, password: string): Promise<void> => signInToPortal(page, gw.publicUrl, email, password);
 
   beforeAll(async () => {
     [gw, browser] = await Promise.all([startTestGateway({}, clock), launchBrowser()]);

@@ -2,7 +2,7 @@
 // installs it (as .ci/run does); anyone else gets one clear line. Never skipped.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
@@ -27,4 +27,12 @@ export async function launchBrowser(): Promise<Browser> {
     headless: true,
     args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu'],
   });
+}
+
+/** Signs in on the portal's page as a person would: the form, its labels, its button. */
+export async function signInToPortal(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/portal/ingresar`);
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
 }
