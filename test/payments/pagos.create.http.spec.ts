@@ -95,6 +95,33 @@ describe('POST /v1/pagos', () => {
       expect(rows).toEqual([{ monto: '150000' }]);
     });
 
+    it('is claimed with its ChargeCreated in one statement: the log has the event, the claim keeps no copy of it', async () => {
+      const answer = await create(body(), 'one-statement');
+      expect(answer.status).toBe(201);
+      const claims = await gw.infra.dataSource.query('SELECT created FROM idempotency_keys WHERE charge_id = $1', [answer.body.id]);
+      expect(claims).toEqual([{ created: null }]);
+      const events = await gw.infra.dataSource.query('SELECT type FROM events WHERE stream_id = $1 ORDER BY revision', [`charge-${answer.body.id}`]);
+      expect(events.map((e: { type: string }) => e.type)).toEqual(['ChargeCreated', 'CheckoutOpened']);
+    });
+
+    it('a claim whose events a crash lost (the two-step path of EventStoreDB) is completed from its copy on retry', async () => {
+      const payload = body();
+      const first = await create(payload, 'crash-between');
+      const db = gw.infra.dataSource;
+      const stream = `charge-${first.body.id}`;
+      const [created] = await db.query('SELECT event_id AS id, type, data, metadata FROM events WHERE stream_id = $1 AND revision = 0', [stream]);
+      // What a crash between the claim and the append leaves: the claim, with its copy of ChargeCreated, and no events.
+      await db.query('UPDATE idempotency_keys SET created = $2 WHERE charge_id = $1', [first.body.id, JSON.stringify(created)]);
+      await db.query('DELETE FROM events WHERE stream_id = $1', [stream]);
+
+      const again = await create(payload, 'crash-between');
+      expect(again.status).toBe(201);
+      expect(again.body).toMatchObject({ id: first.body.id, estado: 'pendiente', checkoutUrl: first.body.checkoutUrl });
+      const events = await db.query('SELECT event_id, type FROM events WHERE stream_id = $1 ORDER BY revision', [stream]);
+      expect(events.map((e: { type: string }) => e.type)).toEqual(['ChargeCreated', 'CheckoutOpened']);
+      expect(events[0].event_id).toBe(created.id);
+    });
+
     it('is scoped per merchant: another merchant may use the same key', async () => {
       const other = await onboardMerchant(gw, { sitioWeb: SITE, urlRetorno: SITE });
       const mine = await create(body(), 'shared-key');

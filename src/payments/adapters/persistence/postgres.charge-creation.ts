@@ -15,12 +15,13 @@ interface GuardedStore extends EventStore {
 
 const guarded = (store: EventStore): store is GuardedStore => typeof (store as Partial<GuardedStore>).startStreamIf === 'function';
 
-// The claims of every start in the store's batch ($1, in order): the first of two same keys wins.
+// The claims of every start in the store's batch ($1, in order): the first of two same keys wins. No copy of
+// ChargeCreated: the same statement writes it to the log, so a claim never exists without it.
 const CLAIMS_GUARD = `
-  INSERT INTO idempotency_keys (merchant_id, idem_key, fingerprint, charge_id, created)
-  SELECT c.merchant_id, c.idem_key, c.fingerprint, c.charge_id, c.created
+  INSERT INTO idempotency_keys (merchant_id, idem_key, fingerprint, charge_id)
+  SELECT c.merchant_id, c.idem_key, c.fingerprint, c.charge_id
     FROM jsonb_to_recordset($1::jsonb)
-      AS c(merchant_id uuid, idem_key text, fingerprint text, charge_id uuid, created jsonb, n integer)
+      AS c(merchant_id uuid, idem_key text, fingerprint text, charge_id uuid, n integer)
    ORDER BY c.n
   ON CONFLICT (merchant_id, idem_key) DO NOTHING
   RETURNING '${chargeStream('')}' || charge_id AS stream_id`;
@@ -48,7 +49,6 @@ export class PostgresChargeCreation implements ChargeCreation {
         idem_key: claim.idempotencyKey,
         fingerprint: claim.fingerprint,
         charge_id: claim.chargeId,
-        created: claim.created,
       };
       claimed = await store.startStreamIf({ sql: CLAIMS_GUARD, row }, stream, [claim.created]);
     } else {
@@ -59,7 +59,7 @@ export class PostgresChargeCreation implements ChargeCreation {
     }
     if (claimed) return { kind: 'claimed', chargeId: claim.chargeId };
 
-    const rows: Array<{ charge_id: string; fingerprint: string; created: NewEvent }> = await this.dataSource.query(
+    const rows: Array<{ charge_id: string; fingerprint: string; created: NewEvent | null }> = await this.dataSource.query(
       'SELECT charge_id, fingerprint, created FROM idempotency_keys WHERE merchant_id = $1 AND idem_key = $2',
       [claim.merchantId, claim.idempotencyKey],
     );

@@ -66,6 +66,7 @@ export class CreateChargeHandler implements ICommandHandler<CreateChargeCommand,
     // The key names a charge already: complete it if a crash left it half-made, then answer it as it is now.
     let loaded = await this.charges.load(outcome.chargeId);
     if (loaded.state === null) {
+      if (!outcome.created) throw new Error(`Idempotency-Key names charge ${outcome.chargeId}, which has no events and no copy of them`);
       await this.charges.ensureCreated(outcome.chargeId, outcome.created);
       loaded = await this.charges.load(outcome.chargeId);
     }

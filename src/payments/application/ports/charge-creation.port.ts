@@ -9,13 +9,17 @@ export interface CreationClaim {
   /** SHA-256 of the canonical JSON of the request body. */
   fingerprint: string;
   chargeId: string;
-  /** The charge's ChargeCreated event, kept with the claim so a crash between the two can be completed. */
+  /** The charge's ChargeCreated event: appended with the claim, or after it (kept with it where the two commit apart). */
   created: NewEvent;
 }
 
 export type ClaimOutcome =
   | { kind: 'claimed'; chargeId: string }
-  | { kind: 'existing'; chargeId: string; fingerprint: string; created: NewEvent };
+  /**
+   * `created` is the copy of ChargeCreated kept with a claim that commits apart from the event (EventStoreDB), so a
+   * crash between the two can be completed; null where they commit together and the log always has it.
+   */
+  | { kind: 'existing'; chargeId: string; fingerprint: string; created: NewEvent | null };
 
 export interface ChargeCreation {
   /**
