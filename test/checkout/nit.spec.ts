@@ -1,5 +1,6 @@
 // DIAN's NIT check digit, against real NITs (copied from shared/data/nit-examples.json: public company NITs).
-import { isValidNit, nitCheckDigit } from '../../src/checkout/domain/nit.js';
+import { readFileSync } from 'node:fs';
+import { isValidNit, NIT_EXAMPLE, nitCheckDigit } from '../../src/checkout/domain/nit.js';
 
 const EXAMPLES = [
   { nit: '890903938', dv: 8, empresa: 'Bancolombia S.A.' },
@@ -31,5 +32,14 @@ describe('NIT check digit (DIAN)', () => {
     // 1: 1 * 3 = 3 -> 8; 4: 12 % 11 = 1 -> 1; 11: 1*3 + 1*7 = 10 -> 1
     expect(nitCheckDigit('1')).toBe(8);
     expect(nitCheckDigit('4')).toBe(1);
+  });
+
+  // A buyer copies the hint's example; a merchant copies the README's. Both must pass the check they describe.
+  it('the example shown in hints, the API description and the README is a valid NIT', () => {
+    expect(isValidNit(NIT_EXAMPLE)).toBe(true);
+    const readme = readFileSync('README.md', 'utf8');
+    const shown = [...readme.matchAll(/\b(\d{9})-(\d)\b/g)].map((match) => match[0]);
+    expect(shown.length).toBeGreaterThan(0);
+    for (const nit of shown) expect({ nit, valid: isValidNit(nit) }).toEqual({ nit, valid: true });
   });
 });

@@ -1,7 +1,7 @@
 // `npm start` as a new user meets it: the compiled service on its embedded PostgreSQL, its banner, the demo merchant.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { http } from '../support/gateway.js';
@@ -49,6 +49,23 @@ function start(env: Record<string, string>): Promise<Started> {
       reject(new Error(`exited ${code} before its banner:\n${output}`));
     });
   });
+}
+
+/** Resolves once nothing accepts connections on the port; rejects after `ms`. */
+async function closed(port: number, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect({ port, host: '127.0.0.1' }, () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (!open) return;
+    if (Date.now() > deadline) throw new Error(`port ${port} still accepts connections after ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 const stop = (child: ChildProcess): Promise<number | null> =>
@@ -117,6 +134,32 @@ describe('npm start (the embedded default)', () => {
       expect({ code: await stop(child), output: output() }).toMatchObject({ code: 0 });
     }
   }, 90_000);
+
+  // A process manager stops `npm start` with SIGTERM to npm: the signal must reach the gateway, not stop at the shell.
+  it('`npm start` itself, stopped with SIGTERM to npm: the gateway and its PostgreSQL stop too', async () => {
+    const parent = mkdtempSync(path.join(os.tmpdir(), 'pasarela-npm-start-'));
+    chmodSync(parent, 0o755);
+    const [port, admin, sandbox, pg] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+    const own = { PORT: String(port), ADMIN_PORT: String(admin), SANDBOX_PORT: String(sandbox), EMBEDDED_PG_PORT: String(pg), DATA_DIR: path.join(parent, 'data') };
+    const npm = spawn('npm', ['start'], { cwd: ROOT, env: { ...process.env, ...own }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    npm.stdout.on('data', (chunk) => (output += chunk));
+    npm.stderr.on('data', (chunk) => (output += chunk));
+    const exited = new Promise((resolve) => npm.once('exit', resolve));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no banner in 120 s:\n${output}`)), 120_000);
+        npm.stdout.on('data', () => output.includes('curl -s -X POST') && (clearTimeout(timer), resolve()));
+        npm.once('exit', (code) => (clearTimeout(timer), reject(new Error(`npm start exited ${code}:\n${output}`))));
+      });
+      expect((await http('GET', `http://127.0.0.1:${port}/docs/openapi.json`)).status).toBe(200);
+    } finally {
+      npm.kill('SIGTERM');
+      await exited;
+    }
+    await closed(port, 20_000);
+    await closed(pg, 20_000);
+  }, 180_000);
 
   it('stops at once with a clear message on invalid configuration', async () => {
     const child = spawn(process.execPath, [path.join(OUT, 'main.js')], { cwd: ROOT, env: { ...process.env, ...env, PORT: 'tres mil', EVENT_STORE: 'mongo' } });

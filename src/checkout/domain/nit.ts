@@ -10,7 +10,10 @@ export function nitCheckDigit(nit: string): number {
   return remainder > 1 ? 11 - remainder : remainder;
 }
 
-/** A NIT written with its check digit after a hyphen, as `900123456-7`. */
+/** The example every hint and description shows: a NIT with its right check digit (tested). */
+export const NIT_EXAMPLE = '900123456-8';
+
+/** A NIT written with its check digit after a hyphen, as NIT_EXAMPLE. */
 export const NIT_FORMAT = /^(\d{5,10})-(\d)$/;
 
 export function isValidNit(value: string): boolean {

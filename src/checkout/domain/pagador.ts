@@ -1,6 +1,6 @@
 // The payer of a PSE debit (DESIGN.md 5.14): who the bank debits. Checked field by field, every problem named,
 // for the merchant API (`pagador.<field>`) and for the hosted page's PSE form alike.
-import { isValidNit, NIT_FORMAT } from './nit.js';
+import { isValidNit, NIT_EXAMPLE, NIT_FORMAT } from './nit.js';
 
 export const TIPOS_PERSONA = ['natural', 'juridica'] as const;
 export const TIPOS_DOCUMENTO = ['CC', 'CE', 'NIT', 'PP', 'TI', 'RC', 'DE', 'PPT'] as const;
@@ -28,7 +28,7 @@ const DOCUMENT_NUMBER: Record<TipoDocumento, { pattern: RegExp; rule: string }> 
   CC: { pattern: /^\d{3,10}$/, rule: '3 to 10 digits' },
   TI: { pattern: /^\d{6,11}$/, rule: '6 to 11 digits' },
   RC: { pattern: /^\d{6,11}$/, rule: '6 to 11 digits' },
-  NIT: { pattern: NIT_FORMAT, rule: 'the NIT with its check digit after a hyphen, e.g. 900123456-7' },
+  NIT: { pattern: NIT_FORMAT, rule: `the NIT with its check digit after a hyphen, e.g. ${NIT_EXAMPLE}` },
   CE: { pattern: /^[A-Za-z0-9]{3,12}$/, rule: '3 to 12 letters or digits' },
   PP: { pattern: /^[A-Za-z0-9]{3,12}$/, rule: '3 to 12 letters or digits' },
   DE: { pattern: /^[A-Za-z0-9]{3,16}$/, rule: '3 to 16 letters or digits' },

@@ -2,6 +2,7 @@
 // checkout/domain/pagador.ts (checked by toChargeRequest, each problem as `pagador.<field>`).
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { TIPOS_DOCUMENTO, TIPOS_PERSONA } from '../../../checkout/domain/pagador.js';
+import { NIT_EXAMPLE } from '../../../checkout/domain/nit.js';
 
 export class PagadorDoc {
   @ApiProperty({ minLength: 2, maxLength: 100, example: 'Ana María Pérez' })
@@ -19,7 +20,7 @@ export class PagadorDoc {
   @ApiProperty({ enum: TIPOS_DOCUMENTO })
   tipoDocumento!: string;
 
-  @ApiProperty({ example: '1020304050', description: "A NIT goes with its check digit after a hyphen (900123456-7), checked by DIAN's algorithm." })
+  @ApiProperty({ example: '1020304050', description: `A NIT goes with its check digit after a hyphen (${NIT_EXAMPLE}), checked by DIAN's algorithm.` })
   numeroDocumento!: string;
 
   @ApiProperty({ pattern: '^\\d{4}$', example: '1007', description: 'The codigo of the payer\'s bank, from GET /v1/pagos/bancos.' })

@@ -1,6 +1,7 @@
 // The hosted page's payment screens: choose a method, PSE's form, the provider's card frame, cash.
 // Plain links and forms: every step works without JavaScript.
 import { TIPOS_DOCUMENTO, type TipoDocumento } from '../../../domain/pagador.js';
+import { NIT_EXAMPLE } from '../../../domain/nit.js';
 import { html, type Raw } from './html.js';
 import { ICONS } from './icons.js';
 
@@ -46,7 +47,7 @@ export const PSE_MESSAGES: Record<string, string> = {
   banco: 'Elige tu banco.',
   tipoPersona: 'Elige si eres persona natural o jurídica.',
   tipoDocumento: 'Elige el tipo de documento. Una persona jurídica paga con su NIT.',
-  numeroDocumento: 'Escribe el número de documento. Un NIT va con su dígito de verificación, así: 900123456-7.',
+  numeroDocumento: `Escribe el número de documento. Un NIT va con su dígito de verificación, así: ${NIT_EXAMPLE}.`,
   nombre: 'Escribe el nombre del titular de la cuenta.',
   email: 'Escribe un correo electrónico válido, por ejemplo nombre@correo.com.',
   telefono: 'Escribe un celular de 7 a 15 dígitos, o déjalo vacío.',
