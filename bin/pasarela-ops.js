@@ -39,7 +39,7 @@ Options:
   --url <url>       Operator API (default http://127.0.0.1:$ADMIN_PORT, ADMIN_PORT defaulting to 3001)
   --token <token>   Operator token (default $OPERATOR_TOKEN, else the file $DATA_DIR/operator-token,
                     DATA_DIR defaulting to ./data, which the embedded default writes)
-  --json            Print the API's JSON answer as it is
+  --json            Print the API's JSON answer as it is (for a 204, which has none: what was done, e.g. {id, revocada})
   -h, --help        Show this help
 
 Exit status: 0 on success, 1 when the API refuses or cannot be reached, 2 on a usage error.`;

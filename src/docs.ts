@@ -1,6 +1,7 @@
 // The OpenAPI 3 description, generated from the controllers and DTOs: /docs/openapi.json, and a page at /docs.
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { ErrorResponse, ValidationErrorResponse } from './merchants/adapters/http/error.response.js';
 
 export const API_VERSION = '1.0.0';
 
@@ -13,8 +14,53 @@ export function setupDocs(app: NestFastifyApplication, publicBaseUrl: string): v
     )
     .setVersion(API_VERSION)
     .addServer(publicBaseUrl)
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'Merchant API key (svcpk_...)' })
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'svcpk_ key (opaque)', description: 'Merchant API key (svcpk_...)' })
     .build();
-  const document = SwaggerModule.createDocument(app, config);
+  const document = completed(SwaggerModule.createDocument(app, config, { extraModels: [ErrorResponse, ValidationErrorResponse] }));
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs/openapi.json', yamlDocumentUrl: 'docs/openapi.yaml' });
+}
+
+type Operation = { requestBody?: unknown; parameters?: Array<{ in: string }>; responses: Record<string, Response> };
+type Response = { description?: string; content?: unknown; headers?: Record<string, unknown> };
+
+const json = (name: string): Record<string, unknown> => ({ 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } });
+const header = (description: string, schema: Record<string, unknown> = { type: 'string' }): Record<string, unknown> => ({ description, schema });
+const RETRY_AFTER = header('Seconds to wait before retrying', { type: 'integer', minimum: 1 });
+
+/**
+ * What the decorators cannot say route by route, said once for every merchant route: the answers every route can
+ * give (the body's 400 in the spec's validation shape, 413 and 415 where a body is read, the error body of every
+ * other status), Retry-After where it is sent, the headers of POST /v1/pagos, and that monto or its old name is
+ * required.
+ */
+function completed(document: OpenAPIObject): OpenAPIObject {
+  for (const [path, item] of Object.entries(document.paths)) {
+    if (!path.startsWith('/v1/')) continue;
+    for (const operation of Object.values(item as Record<string, Operation>)) {
+      const { responses } = operation;
+      const readsInput = operation.requestBody !== undefined || (operation.parameters ?? []).some((p) => p.in === 'query');
+      if (readsInput) responses['400'] ??= { description: 'A field or parameter is not valid' };
+      if (operation.requestBody !== undefined) {
+        responses['413'] ??= { description: 'The body is larger than 100 kB (code payload_too_large)' };
+        responses['415'] ??= { description: 'The body is not JSON (code unsupported_media_type)' };
+      }
+      for (const [status, response] of Object.entries(responses)) {
+        if (Number(status) >= 400 && response.content === undefined) {
+          response.content = json(status === '400' ? 'ValidationErrorResponse' : 'ErrorResponse');
+        }
+        if (status === '429' || status === '503') response.headers = { 'Retry-After': RETRY_AFTER, ...response.headers };
+      }
+    }
+  }
+  const create = (document.paths['/v1/pagos']?.post as Operation | undefined)?.responses['201'];
+  if (create) {
+    create.headers = {
+      'Idempotent-Replayed': header('true when the Idempotency-Key had made this charge already', { type: 'string', enum: ['true'] }),
+      Deprecation: header('@1791072000 when the request used montoMinor (RFC 9745)'),
+      Link: header('The docs, rel="deprecation", when the request used montoMinor'),
+    };
+  }
+  const body = document.components?.schemas?.['CreateChargeBody'] as Record<string, unknown> | undefined;
+  if (body) body['anyOf'] = [{ required: ['monto'] }, { required: ['montoMinor'] }];
+  return document;
 }

@@ -11,6 +11,7 @@ import { openDatabase } from './kernel/database.js';
 import { ErrorFilter } from './kernel/http/error.filter.js';
 import { validationPipe } from './kernel/http/validation.js';
 import { registerJsonBodyHooks } from './kernel/http/json-body.hooks.js';
+import { clientErrorHandler, frameworkErrors } from './kernel/http/framework-errors.js';
 import type { Infrastructure } from './kernel/infrastructure.module.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { ENTITIES } from './entities.js';
@@ -48,13 +49,20 @@ export async function createHttpApp(
 ): Promise<NestFastifyApplication> {
   // A hop count trusts the nearest `n` proxies, as Fastify's own number does (proxy-addr's i-th hop).
   const trust = typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy;
-  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, return503OnClosing: true, forceCloseConnections: true, trustProxy: trust });
+  const adapter = new FastifyAdapter({
+    bodyLimit: BODY_LIMIT_BYTES,
+    return503OnClosing: true,
+    forceCloseConnections: true,
+    trustProxy: trust,
+    frameworkErrors,
+    clientErrorHandler,
+  });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     rawBody: true,
     abortOnError: false,
     logger: logger ?? ['warn', 'error'],
   });
-  registerJsonBodyHooks(app.getHttpAdapter().getInstance());
+  registerJsonBodyHooks(app, BODY_LIMIT_BYTES);
   app.useGlobalFilters(new ErrorFilter());
   app.useGlobalPipes(validationPipe());
   return app;

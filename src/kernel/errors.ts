@@ -6,6 +6,7 @@ export type ErrorKind =
   | 'forbidden' // 403
   | 'not_found' // 404
   | 'conflict' // 409
+  | 'unsupported_media_type' // 415
   | 'rate_limited' // 429
   | 'unavailable'; // 503
 

@@ -57,6 +57,38 @@ describe('GET /docs/openapi.json', () => {
     expect(request.properties.urlRetorno.maxLength).toBe(2048);
   });
 
+  it('types the charge request as the service reads it: descripcion and urlRetorno strings, monto or montoMinor required', () => {
+    const request = doc.components.schemas.CreateChargeBody;
+    expect(request.properties.descripcion).toMatchObject({ type: 'string', nullable: true });
+    expect(request.properties.urlRetorno).toMatchObject({ type: 'string', format: 'uri', nullable: true });
+    expect(request.required.sort()).toEqual(['merchantId', 'moneda', 'referencia']);
+    expect(request.anyOf).toEqual([{ required: ['monto'] }, { required: ['montoMinor'] }]);
+  });
+
+  it('gives every error of every merchant route a body schema, and 400/413/415 wherever a body is read', () => {
+    const operations = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith('/v1/'))
+      .flatMap(([path, item]) => Object.entries(item as Record<string, any>).map(([method, op]) => ({ name: `${method} ${path}`, op })));
+    expect(operations.length).toBeGreaterThan(15);
+    for (const { name, op } of operations) {
+      for (const [status, response] of Object.entries(op.responses as Record<string, any>)) {
+        if (Number(status) < 400) continue;
+        const schema = response.content?.['application/json']?.schema?.$ref;
+        expect([name, status, schema]).toEqual([name, status, status === '400' ? '#/components/schemas/ValidationErrorResponse' : '#/components/schemas/ErrorResponse']);
+      }
+      if (op.requestBody) expect([name, Object.keys(op.responses)]).toEqual([name, expect.arrayContaining(['400', '413', '415'])]);
+    }
+  });
+
+  it('names the headers a client acts on: Retry-After on 503 and 429, Idempotent-Replayed and Deprecation on the 201', () => {
+    const create = doc.paths['/v1/pagos'].post.responses;
+    expect(Object.keys(create['503'].headers)).toContain('Retry-After');
+    expect(Object.keys(create['429'].headers)).toContain('Retry-After');
+    expect(Object.keys(create['201'].headers).sort()).toEqual(['Deprecation', 'Idempotent-Replayed', 'Link']);
+    expect(Object.keys(doc.paths['/v1/pagos'].get.responses)).toContain('400');
+    expect(doc.components.securitySchemes.bearer.bearerFormat).not.toBe('JWT');
+  });
+
   it('describes the Charge with exactly the spec fields, and the Idempotency-Key header as required', () => {
     const charge = doc.components.schemas.ChargeResponse;
     expect(Object.keys(charge.properties).sort()).toEqual(['checkoutUrl', 'creadoEn', 'estado', 'id', 'merchantId', 'moneda', 'monto', 'referencia']);

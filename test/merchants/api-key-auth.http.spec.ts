@@ -3,6 +3,7 @@ import type { Clock } from '../../src/kernel/clock.js';
 import { encodeApiKey } from '../../src/merchants/domain/api-key.js';
 import { http, startTestGateway, type HttpAnswer, type TestGateway } from '../support/gateway.js';
 import { issueKey, onboardMerchant } from '../support/merchants.js';
+import { rawRequest } from '../support/raw-http.js';
 
 let gw: TestGateway;
 let offsetMs = 0;
@@ -135,5 +136,67 @@ describe('keys at rest', () => {
     const view = await http('POST', `${gw.adminUrl}/internal/merchants/${merchantId}/aprobacion`, { token: gw.operatorToken });
     expect(JSON.stringify(view.body)).not.toContain('svcpk_');
     expect(JSON.stringify(view.body)).not.toContain(keyId);
+  });
+});
+
+describe('the order of answers (DESIGN.md 5.3): the key and its role come before anything about the body', () => {
+  const post = (headers: Record<string, string>, rawBody: string) =>
+    http('POST', `${gw.publicUrl}/v1/pagos`, { headers: { 'idempotency-key': `order-${randomBytes(4).toString('hex')}`, ...headers }, rawBody });
+  const bodies: Array<[string, string, string]> = [
+    ['a body that is not JSON', 'application/json', '{"monto": 15'],
+    ['a body with a __proto__ key', 'application/json', '{"__proto__": {"x": 1}}'],
+    ['another Content-Type', 'text/plain', 'monto=1'],
+    ['a Content-Type with no parser', 'application/xml', '<pago/>'],
+  ];
+
+  it.each(bodies)('%s without a key: 401', async (_what, contentType, rawBody) => {
+    expectInvalidKey(await post({ 'content-type': contentType }, rawBody));
+  });
+
+  it.each(bodies)('%s with a read-only key: 403 forbidden_role', async (_what, contentType, rawBody) => {
+    const reader = await onboardMerchant(gw, { rol: 'lectura' });
+    const answer = await post({ 'content-type': contentType, authorization: `Bearer ${reader.apiKey}` }, rawBody);
+    expect(answer.status).toBe(403);
+    expect(answer.body.code).toBe('forbidden_role');
+  });
+
+  it('with a good key, the body is judged: 400 for what is not JSON, 415 for another type', async () => {
+    const { apiKey } = await onboardMerchant(gw, {});
+    const auth = { authorization: `Bearer ${apiKey}` };
+    const notJson = await post({ ...auth, 'content-type': 'application/json' }, '{"monto": 15');
+    expect(notJson.status).toBe(400);
+    expect(notJson.body.message.formErrors).toEqual(['The request body is not valid JSON']);
+    const poisoned = await post({ ...auth, 'content-type': 'application/json' }, '{"__proto__": {"x": 1}}');
+    expect(poisoned.body.message.formErrors).toEqual(['The request body may not have a __proto__ or constructor.prototype key']);
+    for (const type of ['text/plain', 'application/xml', 'multipart/form-data; boundary=x']) {
+      const answer = await post({ ...auth, 'content-type': type }, 'x');
+      expect(answer.status).toBe(415);
+      expect(answer.body).toEqual({ statusCode: 415, message: 'Content-Type must be application/json', error: 'Unsupported Media Type', code: 'unsupported_media_type' });
+    }
+  });
+
+  it('takes a +json type (application/vnd.api+json) as JSON', async () => {
+    const { apiKey, merchantId } = await onboardMerchant(gw, {});
+    const answer = await post(
+      { authorization: `Bearer ${apiKey}`, 'content-type': 'application/vnd.api+json' },
+      JSON.stringify({ merchantId, monto: 100, moneda: 'COP', referencia: 'VND-1' }),
+    );
+    expect(answer.status).toBe(201);
+  });
+});
+
+describe('what the framework answers before any route, in the same shapes', () => {
+  it('a URL that cannot be decoded: 400 with a form error', async () => {
+    const text = await rawRequest(gw.publicUrl, ['GET /v1/pagos/% HTTP/1.1']);
+    expect(text).toMatch(/^HTTP\/1.1 400/);
+    const body = JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4));
+    expect(body).toEqual({ statusCode: 400, message: { formErrors: ['The URL is not valid: check its percent-encoding'], fieldErrors: {} } });
+  });
+
+  it('headers larger than Node reads: 431 with a code of ours', async () => {
+    const text = await rawRequest(gw.publicUrl, ['GET /v1/pagos HTTP/1.1', `X-Grande: ${'a'.repeat(20_000)}`]);
+    expect(text).toMatch(/^HTTP\/1.1 431/);
+    const body = JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4));
+    expect(body).toEqual({ statusCode: 431, message: 'The request headers are larger than allowed', error: 'Request Header Fields Too Large', code: 'headers_too_large' });
   });
 });

@@ -172,6 +172,29 @@ describe('POST /internal/api-keys/{id}/rotacion and DELETE /internal/api-keys/{i
     expectNotFound(await op('DELETE', `/internal/api-keys/%20`));
   });
 
+  it('takes a bodiless POST or DELETE that says Content-Type: application/json', async () => {
+    const { id } = (await op('POST', '/internal/merchants', { nombre: 'Sin cuerpo' })).body;
+    const json = { 'content-type': 'application/json' };
+    const approved = await http('POST', `${gw.adminUrl}/internal/merchants/${id}/aprobacion`, { token: gw.operatorToken, headers: json });
+    expect(approved.status).toBe(200);
+    const key = await http('POST', `${gw.adminUrl}/internal/merchants/${id}/api-keys`, { token: gw.operatorToken, headers: json });
+    expect(key.status).toBe(201);
+    const revoked = await http('DELETE', `${gw.adminUrl}/internal/api-keys/${key.body.id}`, { token: gw.operatorToken, headers: json });
+    expect(revoked.status).toBe(204);
+  });
+
+  it('answers 401 before anything about the body, and 400 for text it cannot store', async () => {
+    const garbage = await http('POST', `${gw.adminUrl}/internal/merchants`, { headers: { 'content-type': 'application/json' }, rawBody: '{"nombre":' });
+    expectUnauthorized(garbage);
+    const nul = await http('POST', `${gw.adminUrl}/internal/merchants`, {
+      token: gw.operatorToken,
+      headers: { 'content-type': 'application/json' },
+      rawBody: '{"nombre":"a\\u0000b"}',
+    });
+    expect(nul.status).toBe(400);
+    expect(nul.body.message.fieldErrors.nombre).toEqual(['nombre must not contain the NUL character or an unpaired surrogate']);
+  });
+
   it('revokes with 204 and no body; revoking again is harmless', async () => {
     const { keyId } = await onboardMerchant(gw, { register: false });
     const answer = await op('DELETE', `/internal/api-keys/${keyId}`);

@@ -1,6 +1,7 @@
 // POST /v1/pagos through a real server on loopback and a real PostgreSQL: every rule, limit and acceptance row of the spec.
 import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { onboardMerchant } from '../support/merchants.js';
+import { rawRequest } from '../support/raw-http.js';
 
 const SITE = 'https://tienda.com';
 
@@ -122,6 +123,42 @@ describe('POST /v1/pagos', () => {
       expect(events[0].event_id).toBe(created.id);
     });
 
+    it('retried after the merchant changed its site still returns the charge it made (spec rule 2); another body is judged anew', async () => {
+      const shop = await onboardMerchant(gw, { sitioWeb: 'https://vieja.example', urlRetorno: 'https://vieja.example/gracias' });
+      const payload = { merchantId: shop.merchantId, monto: 5000, moneda: 'COP', referencia: 'PED-SITIO', urlRetorno: 'https://vieja.example/r' };
+      const first = await create(payload, 'site-key', shop.apiKey);
+      expect(first.status).toBe(201);
+      const moved = await http('PUT', `${gw.publicUrl}/v1/merchants/me/registro-web`, {
+        token: shop.apiKey,
+        body: { sitioWeb: 'https://nueva.example', urlRetorno: 'https://nueva.example/gracias' },
+      });
+      expect(moved.status).toBe(200);
+
+      const retried = await create(payload, 'site-key', shop.apiKey);
+      expect(retried.status).toBe(201);
+      expect(retried.body.id).toBe(first.body.id);
+      expect(retried.headers.get('idempotent-replayed')).toBe('true');
+
+      const other = await create({ ...payload, monto: 5001 }, 'site-key', shop.apiKey);
+      expect(other.status).toBe(400);
+      expect(other.body.message.fieldErrors).toHaveProperty('urlRetorno');
+      const fresh = await create(payload, 'site-key-2', shop.apiKey);
+      expect(fresh.status).toBe(400);
+    });
+
+    it('sent twice in one request: 400, not the two joined into a third key', async () => {
+      // fetch folds same-named headers into one line; two lines need a socket of our own.
+      const text = await rawRequest(gw.publicUrl, [
+        'POST /v1/pagos HTTP/1.1',
+        `Authorization: Bearer ${merchant.apiKey}`,
+        'Content-Type: application/json',
+        'Idempotency-Key: k-one',
+        'Idempotency-Key: k-two',
+      ], JSON.stringify(body()));
+      expect(text).toMatch(/^HTTP\/1.1 400/);
+      expect(text).toContain('Send one Idempotency-Key header, not several');
+    });
+
     it('is scoped per merchant: another merchant may use the same key', async () => {
       const other = await onboardMerchant(gw, { sitioWeb: SITE, urlRetorno: SITE });
       const mine = await create(body(), 'shared-key');
@@ -179,6 +216,12 @@ describe('POST /v1/pagos', () => {
       expect(rows[0].n).toBe(0);
     });
 
+    it('its own id in upper case: the same merchant (a UUID has no case)', async () => {
+      const answer = await create(body({ merchantId: merchant.merchantId.toUpperCase() }));
+      expect(answer.status).toBe(201);
+      expect(answer.body.merchantId).toBe(merchant.merchantId);
+    });
+
     it('another merchant id in the body: 400 on merchantId', async () => {
       const other = await onboardMerchant(gw, {});
       expect(await fieldErrors({ merchantId: other.merchantId })).toHaveProperty('merchantId');
@@ -233,9 +276,48 @@ describe('POST /v1/pagos', () => {
       expect(answer.status).toBe(accepted ? 201 : 400);
     });
 
+    it('reports a missing monto beside the other fields\' errors', async () => {
+      const answer = await create({ merchantId: merchant.merchantId, moneda: 'COP' });
+      expect(answer.status).toBe(400);
+      expect(answer.body.message.fieldErrors.monto).toEqual(['monto is required']);
+      expect(answer.body.message.fieldErrors).toHaveProperty('referencia');
+    });
+
+    it.each([
+      [{ monto: '100' }, 'monto must be a number, without quotes'],
+      [{ monto: 1.5 }, 'monto must be a whole number (no decimals)'],
+      [{ monto: 0 }, 'monto must be at least 1'],
+      [{ monto: null }, 'monto is required'],
+    ])('%j: one message that names the problem', async (extra, message) => {
+      expect((await fieldErrors(extra)).monto).toEqual([message]);
+    });
+
     it('reports every invalid field at once', async () => {
       const errors = await fieldErrors({ monto: 0, referencia: '', moneda: 'EUR' });
       expect(Object.keys(errors).sort()).toEqual(['moneda', 'monto', 'referencia']);
+    });
+  });
+
+  describe('text a database cannot keep, and bodies nested too deep', () => {
+    const raw = (text: string) =>
+      http('POST', `${gw.publicUrl}/v1/pagos`, { token: merchant.apiKey, rawBody: text, headers: { 'idempotency-key': `nul-${++n}`, 'content-type': 'application/json' } });
+
+    it.each([
+      ['referencia', '"a\\u0000b"'],
+      ['descripcion', '"a\\u0000b"'],
+      ['referencia', '"a\\ud800b"'],
+      ['descripcion', '"\\udc00"'],
+    ])('%s with %s: 400 on that field, not a 500', async (field, value) => {
+      const fields = { merchantId: `"${merchant.merchantId}"`, monto: '100', moneda: '"COP"', referencia: '"PED-NUL"', [field]: value };
+      const answer = await raw(`{${Object.entries(fields).map(([k, v]) => `"${k}":${v}`).join(',')}}`);
+      expect(answer.status).toBe(400);
+      expect(answer.body.message.fieldErrors[field]).toEqual([`${field} must not contain the NUL character or an unpaired surrogate`]);
+    });
+
+    it('a body nested 3000 levels deep (15 kB): 400 with a form error, not a 500', async () => {
+      const answer = await raw(`${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}`);
+      expect(answer.status).toBe(400);
+      expect(answer.body.message.formErrors).toEqual(['The request body is nested more than 32 levels deep']);
     });
   });
 
@@ -248,6 +330,12 @@ describe('POST /v1/pagos', () => {
       expect(answer.body).not.toHaveProperty('montoMinor');
       expect(answer.headers.get('deprecation')).toBe('@1791072000');
       expect(answer.headers.get('link')).toMatch(/rel="deprecation"/);
+    });
+
+    it('montoMinor null beside monto is no montoMinor: 201 without Deprecation', async () => {
+      const answer = await create(body({ montoMinor: null }));
+      expect(answer.status).toBe(201);
+      expect(answer.headers.get('deprecation')).toBeNull();
     });
 
     it('both names with different values: 400', async () => {

@@ -43,6 +43,13 @@ describe('reading charges', () => {
       expect(foreign.body).toMatchObject({ statusCode: 404, code: 'not_found' });
     });
 
+    it('reads its id in upper case too (a UUID has no case)', async () => {
+      const created = await create();
+      const answer = await get(`/${created.id.toUpperCase()}`);
+      expect(answer.status).toBe(200);
+      expect(answer.body.id).toBe(created.id);
+    });
+
     it('answers 404 for a malformed id', async () => {
       expect((await get('/not-a-uuid')).status).toBe(404);
     });
@@ -113,7 +120,9 @@ describe('reading charges', () => {
       expect(answer.body.data.every((c: { merchantId: string }) => c.merchantId === shop.merchantId)).toBe(true);
     });
 
-    it.each([['limit=0'], ['limit=101'], ['limit=abc'], ['estado=pagado'], ['desde=ayer'], ['cursor=basura'], ['desde=2026-02-01&hasta=2026-01-01']])(
+    // A forged cursor in a year PostgreSQL cannot read, and text it cannot store, are 400s, not its errors.
+    const farCursor = Buffer.from(JSON.stringify(['+010000-01-01T00:00:00.000Z', '7c9e6679-7425-40de-944b-e07fc1f90ae7'])).toString('base64url');
+    it.each([['limit=0'], ['limit=101'], ['limit=abc'], ['estado=pagado'], ['desde=ayer'], ['cursor=basura'], [`cursor=${farCursor}`], ['referencia=a%00b'], ['desde=2026-02-01&hasta=2026-01-01']])(
       '?%s -> 400',
       async (query) => {
         const answer = await get(`?${query}`, shop.apiKey);

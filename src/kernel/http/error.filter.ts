@@ -9,6 +9,7 @@ const STATUS: Record<ErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  unsupported_media_type: 415,
   rate_limited: 429,
   unavailable: 503,
 };
@@ -19,9 +20,11 @@ const REASON: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  408: 'Request Timeout',
   409: 'Conflict',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
+  431: 'Request Header Fields Too Large',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
@@ -39,6 +42,8 @@ const CODE_BY_STATUS: Record<number, string> = {
   429: 'rate_limited',
   503: 'unavailable',
 };
+
+const TOO_LARGE = 'Request body is larger than 100 kB';
 
 export interface ErrorBody {
   statusCode: number;
@@ -59,7 +64,7 @@ export function errorBody(statusCode: number, message: string, code?: string): E
 function fastifyError(error: { code?: string; statusCode?: number; message?: string }): ErrorBody | undefined {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return errorBody(413, 'Request body is larger than 100 kB', 'payload_too_large');
+      return errorBody(413, TOO_LARGE, 'payload_too_large');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return errorBody(415, 'Content-Type must be application/json', 'unsupported_media_type');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -113,6 +118,7 @@ export class ErrorFilter implements ExceptionFilter {
       }
       const message = typeof response === 'string' ? response : exception.message;
       if (status === HttpStatus.NOT_FOUND) return { body: errorBody(404, 'Not found'), headers: {} };
+      if (status === HttpStatus.PAYLOAD_TOO_LARGE) return { body: errorBody(413, TOO_LARGE), headers: {} };
       return { body: errorBody(status, message), headers: status === 401 ? { 'www-authenticate': 'Bearer' } : {} };
     }
     if (typeof exception === 'object' && exception !== null) {

@@ -23,3 +23,23 @@ export function pageLimit(params: PageParams): number {
   if (limit < 1 || limit > 100) throw FieldError.of('limit', 'limit must be a whole number from 1 to 100');
   return limit;
 }
+
+// An instant as our cursors carry it (ISO 8601 from PostgreSQL or Date), in years PostgreSQL reads: a forged cursor
+// with a year like +010000 is a 400 here, not PostgreSQL's "out of range" later.
+const CURSOR_TIME = /^[1-9]\d{3}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}(:?\d{2})?)$/;
+
+/**
+ * The items of a cursor (base64url of a JSON array), checked one by one: `checks[i]` must hold of item i. A cursor
+ * that is not one is a field error: it is opaque, so the only remedy is to pass the previous page's as it came.
+ */
+export function decodeCursor<T extends unknown[]>(value: string, checks: { [K in keyof T]: (item: unknown) => boolean }): T {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+    if (Array.isArray(parsed) && parsed.length === checks.length && checks.every((check, i) => check(parsed[i]))) return parsed as T;
+  } catch {
+    // falls through to the field error
+  }
+  throw FieldError.of('cursor', 'cursor is not valid: pass the nextCursor of the previous page as it is');
+}
+
+export const isCursorTime = (item: unknown): boolean => typeof item === 'string' && CURSOR_TIME.test(item) && !Number.isNaN(Date.parse(item));

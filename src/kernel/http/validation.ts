@@ -21,11 +21,42 @@ export function fieldErrorsOf(errors: ValidationError[]): Record<string, string[
   return fieldErrors;
 }
 
-/** Also refuses a JSON body that is not an object (an array, a string, null), after the guards have run. */
+/** Deeper than any request of ours; a deeper body would exhaust the stack of class-transformer's recursion. */
+export const MAX_DEPTH = 32;
+
+/**
+ * Text PostgreSQL cannot store (the NUL character) or that is not Unicode (half of a surrogate pair, which `\ud800`
+ * in JSON can carry) is a field error here rather than the database's error later; so is a body nested past MAX_DEPTH.
+ */
+function unstorable(value: unknown, path: string, depth: number, into: Record<string, string[]>): boolean {
+  if (typeof value === 'string') {
+    if (value.includes('\0') || !value.isWellFormed()) {
+      into[path || 'body'] = [`${path || 'the value'} must not contain the NUL character or an unpaired surrogate`];
+    }
+    return true;
+  }
+  if (typeof value !== 'object' || value === null) return true;
+  if (depth >= MAX_DEPTH) return false;
+  for (const [key, inner] of Object.entries(value)) {
+    const at = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
+    if (!unstorable(inner, at, depth + 1, into)) return false;
+  }
+  return true;
+}
+
+/**
+ * Also refuses, after the guards have run, a JSON body that is not an object (an array, a string, null), and text
+ * a database cannot keep in the body or the query.
+ */
 class JsonObjectValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'body' && value !== undefined && (value === null || typeof value !== 'object' || Array.isArray(value))) {
       throw new FieldError({}, ['The request body must be a JSON object']);
+    }
+    if (metadata.type === 'body' || metadata.type === 'query') {
+      const fieldErrors: Record<string, string[]> = {};
+      if (!unstorable(value, '', 0, fieldErrors)) throw new FieldError({}, [`The request ${metadata.type} is nested more than ${MAX_DEPTH} levels deep`]);
+      if (Object.keys(fieldErrors).length > 0) throw new FieldError(fieldErrors);
     }
     return super.transform(value, metadata);
   }

@@ -5,6 +5,7 @@ import { Reflector } from '@nestjs/core';
 import { QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '../../../kernel/principal.js';
+import { refuseUnreadableBody } from '../../../kernel/http/json-body.hooks.js';
 import { AuthenticateApiKey } from '../../application/authenticate-api-key/authenticate-api-key.query.js';
 import { ForbiddenRole } from '../../domain/merchant.errors.js';
 import { KeyRateLimiter, RateLimited } from './rate-limit.js';
@@ -47,6 +48,7 @@ export class ApiKeyGuard implements CanActivate {
     if (principal.role === 'lectura' && (marked === true || !SAFE_METHODS.has(request.method))) {
       throw new ForbiddenRole();
     }
+    refuseUnreadableBody(request);
     request.principal = principal;
     return true;
   }

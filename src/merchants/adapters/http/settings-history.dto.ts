@@ -1,8 +1,7 @@
 // GET /v1/merchants/me/cambios: its query (limit and cursor as in GET /v1/pagos) and its answer (DESIGN.md 5.18).
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { ActorType } from '../../../kernel/actor.js';
-import { FieldError } from '../../../kernel/errors.js';
-import { PageParams, pageLimit } from '../../../kernel/http/page.params.js';
+import { decodeCursor, isCursorTime, PageParams, pageLimit } from '../../../kernel/http/page.params.js';
 import type { SettingsChangeEntry } from '../../application/list-settings-changes/list-settings-changes.query.js';
 import { SETTINGS_CHANGE_KINDS, type SettingsChangeCursor, type SettingsChangeKind } from '../../domain/settings-change.js';
 
@@ -14,30 +13,18 @@ export class SettingsHistoryParams extends PageParams {}
 export const encodeCursor = (cursor: SettingsChangeCursor): string =>
   Buffer.from(JSON.stringify([cursor.cambiadoEn, cursor.tipo, cursor.id])).toString('base64url');
 
-function decodeCursor(value: string): SettingsChangeCursor {
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
-    if (Array.isArray(parsed) && parsed.length === 3) {
-      const [cambiadoEn, tipo, id] = parsed as [unknown, unknown, unknown];
-      if (
-        typeof cambiadoEn === 'string' &&
-        !Number.isNaN(Date.parse(cambiadoEn)) &&
-        (SETTINGS_CHANGE_KINDS as readonly unknown[]).includes(tipo) &&
-        typeof id === 'string' &&
-        /^\d{1,18}$/.test(id)
-      ) {
-        return { cambiadoEn, tipo: tipo as SettingsChangeKind, id };
-      }
-    }
-  } catch {
-    // falls through to the field error
-  }
-  throw FieldError.of('cursor', 'cursor is not valid: pass the nextCursor of the previous page as it is');
+function afterCursor(value: string): SettingsChangeCursor {
+  const [cambiadoEn, tipo, id] = decodeCursor<[string, SettingsChangeKind, string]>(value, [
+    isCursorTime,
+    (item) => (SETTINGS_CHANGE_KINDS as readonly unknown[]).includes(item),
+    (item) => typeof item === 'string' && /^\d{1,18}$/.test(item),
+  ]);
+  return { cambiadoEn, tipo, id };
 }
 
 export function toHistoryRequest(params: SettingsHistoryParams): { after: SettingsChangeCursor | null; limit: number } {
   const limit = pageLimit(params);
-  return { after: params.cursor ? decodeCursor(params.cursor) : null, limit };
+  return { after: params.cursor ? afterCursor(params.cursor) : null, limit };
 }
 
 export class SettingsChangeActorResponse {

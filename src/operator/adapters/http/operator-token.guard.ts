@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../../kernel/config.js';
 import { DomainError } from '../../../kernel/errors.js';
 import { CONFIG } from '../../../kernel/infrastructure.module.js';
+import { refuseUnreadableBody } from '../../../kernel/http/json-body.hooks.js';
 import { bearerToken } from '../../../merchants/adapters/http/api-key.guard.js';
 
 export class InvalidOperatorToken extends DomainError {
@@ -26,10 +27,12 @@ export class OperatorTokenGuard implements CanActivate {
   }
 
   canActivate(context: ExecutionContext): boolean {
-    const presented = bearerToken(context.switchToHttp().getRequest<FastifyRequest>().headers.authorization);
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const presented = bearerToken(request.headers.authorization);
     if (!this.expected || presented === undefined || !timingSafeEqual(digest(presented), this.expected)) {
       throw new InvalidOperatorToken();
     }
+    refuseUnreadableBody(request);
     return true;
   }
 }

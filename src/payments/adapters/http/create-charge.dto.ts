@@ -2,7 +2,7 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Length, MaxLength, Min } from 'class-validator';
+import { IsIn, IsObject, IsOptional, IsString, IsUUID, Length, MaxLength, ValidateBy, ValidateIf, type ValidationArguments } from 'class-validator';
 import { FieldError } from '../../../kernel/errors.js';
 import { MAX_URL_LENGTH, parseHttpsUrl } from '../../../merchants/domain/web-registration.js';
 import type { ChargeRequest } from '../../application/create-charge/create-charge.command.js';
@@ -10,6 +10,20 @@ import { checkPagador } from '../../../checkout/domain/pagador.js';
 import { PagadorDoc } from './pagador.doc.js';
 
 const MONEDAS = ['COP', 'USD'] as const;
+
+/** One message for an amount's one problem, a missing one included, so it is reported beside the other fields'. */
+function amountProblem({ property, value }: ValidationArguments): string {
+  if (value === undefined || value === null) return `${property} is required`;
+  if (typeof value !== 'number') return `${property} must be a number, without quotes`;
+  if (!Number.isInteger(value)) return `${property} must be a whole number (no decimals)`;
+  return `${property} must be at least 1`;
+}
+
+const WholePesos = (): PropertyDecorator =>
+  ValidateBy({
+    name: 'wholePesos',
+    validator: { validate: (value: unknown) => Number.isInteger(value) && (value as number) >= 1, defaultMessage: amountProblem },
+  });
 
 export class CreateChargeBody {
   @ApiProperty({ format: 'uuid', description: 'Your own merchant id, from GET /v1/merchants/me.' })
@@ -22,10 +36,9 @@ export class CreateChargeBody {
     example: 150000,
     description: 'Amount in whole pesos: the plain peso figure, never multiplied by 100. Required (or its old name montoMinor).',
   })
-  @IsOptional()
-  @IsInt({ message: 'monto must be a whole number (no decimals)' })
-  @Min(1, { message: 'monto must be at least 1' })
-  monto?: number;
+  @ValidateIf((body: CreateChargeBody) => body.monto != null || body.montoMinor == null)
+  @WholePesos()
+  monto?: number | null;
 
   @ApiPropertyOptional({
     type: 'integer',
@@ -34,9 +47,8 @@ export class CreateChargeBody {
     description: 'The name of monto until 4 October 2026; still accepted, same value (whole pesos). Use monto.',
   })
   @IsOptional()
-  @IsInt({ message: 'montoMinor must be a whole number (no decimals)' })
-  @Min(1, { message: 'montoMinor must be at least 1' })
-  montoMinor?: number;
+  @WholePesos()
+  montoMinor?: number | null;
 
   @ApiProperty({ enum: MONEDAS, description: 'Only COP is processed; USD is refused with 400.' })
   @IsIn(MONEDAS, { message: 'moneda must be one of COP, USD' })
@@ -47,13 +59,15 @@ export class CreateChargeBody {
   @Length(1, 120, { message: 'referencia must be 1 to 120 characters long' })
   referencia!: string;
 
-  @ApiPropertyOptional({ maxLength: 255, description: 'Shown to the buyer on the payment screen.' })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 255, description: 'Shown to the buyer on the payment screen.' })
   @IsOptional()
   @IsString({ message: 'descripcion must be a string' })
   @MaxLength(255, { message: 'descripcion must be at most 255 characters long' })
   descripcion?: string | null;
 
   @ApiPropertyOptional({
+    type: String,
+    nullable: true,
     format: 'uri',
     maxLength: MAX_URL_LENGTH,
     description: 'https only; your registered site domain or a subdomain. Omitted: the return page registered in Settings.',
@@ -76,10 +90,10 @@ export function toChargeRequest(body: CreateChargeBody, maxMonto: number): Charg
   };
 
   const monto = body.monto ?? body.montoMinor;
-  if (body.monto !== undefined && body.montoMinor !== undefined && body.monto !== body.montoMinor) {
+  if (body.monto != null && body.montoMinor != null && body.monto !== body.montoMinor) {
     add('montoMinor', 'montoMinor is the old name of monto; send only monto');
   }
-  if (monto === undefined) add('monto', 'monto is required');
+  if (monto == null) add('monto', 'monto is required');
   else if (monto > maxMonto) add('monto', `monto must be at most ${maxMonto}`);
   if (body.moneda === 'USD') add('moneda', 'only COP is processed for now');
   if (body.urlRetorno !== undefined && body.urlRetorno !== null) {
@@ -88,10 +102,10 @@ export function toChargeRequest(body: CreateChargeBody, maxMonto: number): Charg
   }
   const payer = body.pagador === undefined || body.pagador === null ? undefined : checkPagador(body.pagador);
   if (payer && !payer.ok) for (const [field, messages] of Object.entries(payer.fieldErrors)) messages.forEach((m) => add(field, m));
-  if (Object.keys(errors).length > 0 || monto === undefined) throw new FieldError(errors);
+  if (Object.keys(errors).length > 0 || monto == null) throw new FieldError(errors);
 
   return {
-    merchantId: body.merchantId,
+    merchantId: body.merchantId.toLowerCase(),
     monto,
     moneda: body.moneda,
     referencia: body.referencia,
@@ -105,7 +119,13 @@ export function toChargeRequest(body: CreateChargeBody, maxMonto: number): Charg
  * The Idempotency-Key header, checked as it is read: before the body's validation, as DESIGN.md 5.3 orders the checks.
  */
 export const IdempotencyKey = createParamDecorator((_: unknown, context: ExecutionContext): string => {
-  const value = context.switchToHttp().getRequest<FastifyRequest>().headers['idempotency-key'];
+  const request = context.switchToHttp().getRequest<FastifyRequest>();
+  // Node joins repeated headers with ", ": two keys would silently become a third.
+  const { rawHeaders } = request.raw;
+  let sent = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i]?.toLowerCase() === 'idempotency-key') sent++;
+  if (sent > 1) throw new FieldError({}, ['Send one Idempotency-Key header, not several']);
+  const value = request.headers['idempotency-key'];
   return checkIdempotencyKey(Array.isArray(value) ? value[0] : value);
 });
 

@@ -3,7 +3,8 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsISO8601, IsOptional, IsString, MaxLength } from 'class-validator';
 import { rangeBound } from '../../../kernel/bogota.js';
 import { FieldError } from '../../../kernel/errors.js';
-import { PageParams, pageLimit } from '../../../kernel/http/page.params.js';
+import { decodeCursor, isCursorTime, PageParams, pageLimit } from '../../../kernel/http/page.params.js';
+import { isUuid } from '../../../kernel/uuid.js';
 import { ESTADOS, type Estado } from '../../domain/charge.js';
 import type { ChargeFilter, PageCursor } from '../../application/ports/charge-views.port.js';
 
@@ -33,19 +34,9 @@ export class ListChargesParams extends PageParams {
 export const encodeCursor = (cursor: PageCursor): string =>
   Buffer.from(JSON.stringify([cursor.creadoEn, cursor.id])).toString('base64url');
 
-function decodeCursor(value: string): PageCursor {
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
-    if (Array.isArray(parsed) && parsed.length === 2) {
-      const [creadoEn, id] = parsed as [unknown, unknown];
-      if (typeof creadoEn === 'string' && !Number.isNaN(Date.parse(creadoEn)) && typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)) {
-        return { creadoEn, id };
-      }
-    }
-  } catch {
-    // falls through to the field error
-  }
-  throw FieldError.of('cursor', 'cursor is not valid: pass the nextCursor of the previous page as it is');
+function afterCursor(value: string): PageCursor {
+  const [creadoEn, id] = decodeCursor<[string, string]>(value, [isCursorTime, (item) => typeof item === 'string' && isUuid(item)]);
+  return { creadoEn, id };
 }
 
 export function toListRequest(params: ListChargesParams): { filter: ChargeFilter; after: PageCursor | null; limit: number } {
@@ -57,5 +48,5 @@ export function toListRequest(params: ListChargesParams): { filter: ChargeFilter
     hasta: params.hasta ? rangeBound(params.hasta, 'to') : undefined,
   };
   if (filter.desde && filter.hasta && filter.desde >= filter.hasta) throw FieldError.of('hasta', 'hasta must be after desde');
-  return { filter, after: params.cursor ? decodeCursor(params.cursor) : null, limit };
+  return { filter, after: params.cursor ? afterCursor(params.cursor) : null, limit };
 }

@@ -47,7 +47,7 @@ export class PagosController {
     const request = toChargeRequest(body, this.config.maxMonto);
     const { charge, replayed } = await this.commands.execute(new CreateChargeCommand(principal, key, request, randomUUID()));
     if (replayed) void reply.header('idempotent-replayed', 'true');
-    if (body.montoMinor !== undefined) {
+    if (body.montoMinor != null) {
       void reply.header('deprecation', MONTO_MINOR_DEPRECATION);
       void reply.header('link', `<${this.config.publicBaseUrl}/docs>; rel="deprecation"; type="text/html"`);
     }

@@ -4,7 +4,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { chargeStream } from '../../domain/charge.events.js';
-import type { ChargeCreation, ClaimOutcome, CreationClaim } from '../../application/ports/charge-creation.port.js';
+import type { ChargeCreation, ClaimOutcome, CreationClaim, ExistingClaim } from '../../application/ports/charge-creation.port.js';
 import { EVENT_STORE, type EventStore, type NewEvent } from '../../application/ports/event-store.port.js';
 import type { StreamGuard } from '../event-store/postgres.event-store.js';
 
@@ -59,12 +59,17 @@ export class PostgresChargeCreation implements ChargeCreation {
     }
     if (claimed) return { kind: 'claimed', chargeId: claim.chargeId };
 
+    const existing = await this.find(claim.merchantId, claim.idempotencyKey);
+    if (!existing) throw new Error('Idempotency claim lost: neither inserted nor found');
+    return existing;
+  }
+
+  async find(merchantId: string, idempotencyKey: string): Promise<ExistingClaim | null> {
     const rows: Array<{ charge_id: string; fingerprint: string; created: NewEvent | null }> = await this.dataSource.query(
       'SELECT charge_id, fingerprint, created FROM idempotency_keys WHERE merchant_id = $1 AND idem_key = $2',
-      [claim.merchantId, claim.idempotencyKey],
+      [merchantId, idempotencyKey],
     );
-    const existing = rows[0];
-    if (!existing) throw new Error('Idempotency claim lost: neither inserted nor found');
-    return { kind: 'existing', chargeId: existing.charge_id, fingerprint: existing.fingerprint, created: existing.created };
+    const [row] = rows;
+    return row ? { kind: 'existing', chargeId: row.charge_id, fingerprint: row.fingerprint, created: row.created } : null;
   }
 }

@@ -12,7 +12,7 @@ export class GetChargeHandler implements IQueryHandler<GetChargeQuery, ChargeSum
 
   async execute({ merchantId, chargeId }: GetChargeQuery): Promise<ChargeSummary | null> {
     if (!isUuid(chargeId)) return null;
-    const { state } = await this.charges.load(chargeId);
+    const { state } = await this.charges.load(chargeId.toLowerCase());
     return state && state.merchantId === merchantId ? summaryOf(state) : null;
   }
 }

@@ -28,4 +28,9 @@ export interface ChargeCreation {
    * `existing` once the winner has committed.
    */
   claim(claim: CreationClaim): Promise<ClaimOutcome>;
+
+  /** What the key already names for this merchant, without claiming it; null when it names nothing yet. */
+  find(merchantId: string, idempotencyKey: string): Promise<ExistingClaim | null>;
 }
+
+export type ExistingClaim = Extract<ClaimOutcome, { kind: 'existing' }>;

@@ -22,7 +22,7 @@ export class GetSettlementHandler implements IQueryHandler<GetSettlementQuery, S
 
   async execute({ merchantId, chargeId }: GetSettlementQuery): Promise<SettlementView | null> {
     if (!isUuid(chargeId)) return null;
-    const charge = await this.charges.find(chargeId);
+    const charge = await this.charges.find(chargeId.toLowerCase());
     if (!charge || charge.merchantId !== merchantId) return null;
     assertSettled(charge);
     const tariff = await this.tariffs.inForceAt(merchantId, new Date(charge.approvedAt));
