@@ -187,10 +187,10 @@ const commands = {
   },
   'charges events': async (context, args) => {
     const history = await call(context, 'GET', `/internal/pagos/${encodeURIComponent(one(args, 'chargeId'))}/eventos`);
-    const rows = [['REV', 'TIPO', 'OCURRIDO', 'ACTOR', 'CORRELACION', 'DATOS']];
+    const rows = [['REV', 'TIPO', 'OCURRIDO', 'ACTOR', 'CAUSA', 'CORRELACION', 'DATOS']];
     for (const e of history.eventos) {
       const actor = `${e.metadata.actor.type}:${e.metadata.actor.id}`;
-      rows.push([e.revision, e.tipo, e.metadata.occurredAt, actor, e.metadata.correlationId, JSON.stringify(e.datos)]);
+      rows.push([e.revision, e.tipo, e.metadata.occurredAt, actor, e.metadata.causationId ?? '-', e.metadata.correlationId, JSON.stringify(e.datos)]);
     }
     return [history, `Charge ${history.pagoId}: ${history.eventos.length} events\n${table(rows)}`];
   },

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { issueKey, onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
+import { acceptInvitation } from '../portal/portal-client.js';
 
 describe('people with portal access', () => {
   let gw: TestGateway;
@@ -81,6 +82,21 @@ describe('people with portal access', () => {
     expect(list.body.map((p: { id: string }) => p.id)).toEqual([second.id]);
     // Removed access can be granted again.
     expect((await invite('admin@b.co', 'lectura', shopB.apiKey)).status).toBe(201);
+  });
+
+  it('the last administrator who can sign in stays while the others are only invited; an invited one may go', async () => {
+    const shopD = await onboardMerchant(gw, {});
+    const ana = (await invite('ana@d.co', 'administrador', shopD.apiKey)).body;
+    await acceptInvitation(gw, new URL(ana.invitacion.url).pathname);
+    const pedro = (await invite('pedro@d.co', 'administrador', shopD.apiKey)).body;
+
+    const removeAna = await people('DELETE', `/${ana.id}`, undefined, shopD.apiKey);
+    expect(removeAna.status).toBe(409);
+    expect(removeAna.body.code).toBe('last_administrator');
+    expect((await people('PATCH', `/${ana.id}`, { rol: 'lectura' }, shopD.apiKey)).status).toBe(409);
+    expect((await people('DELETE', `/${pedro.id}`, undefined, shopD.apiKey)).status).toBe(204);
+    const list = await people('GET', '', undefined, shopD.apiKey);
+    expect(list.body.map((p: { id: string; estado: string }) => [p.id, p.estado])).toEqual([[ana.id, 'activa']]);
   });
 
   it('two concurrent demotions of the two administrators: one wins, one is refused', async () => {

@@ -113,6 +113,22 @@ describe('GET /internal/pagos/{id}/eventos', () => {
     );
   });
 
+  it('gives every event a cause: the request that made the charge for ChargeCreated and CheckoutOpened', async () => {
+    const { merchantId, apiKey } = await onboardMerchant(gw);
+    const created = await http('POST', `${gw.publicUrl}/v1/pagos`, {
+      token: apiKey,
+      headers: { 'idempotency-key': 'eventos-causa' },
+      body: { merchantId, monto: 50000, moneda: 'COP', referencia: 'PED-78' },
+    });
+    const answer = await events(created.body.id);
+    const history = answer.body.eventos as Array<{ tipo: string; metadata: EventMetadata }>;
+    expect(history.map((e) => e.tipo)).toEqual(['ChargeCreated', 'CheckoutOpened']);
+    for (const event of history) {
+      expect(event.metadata.causationId).toEqual(expect.any(String));
+      expect(event.metadata.causationId).toBe(event.metadata.correlationId);
+    }
+  });
+
   it('answers 404 for an unknown charge and for a malformed id', async () => {
     for (const id of [randomUUID(), 'nope', `${randomUUID()}0`]) {
       const answer = await events(id);

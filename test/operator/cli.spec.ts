@@ -92,8 +92,8 @@ describe('pasarela-ops', () => {
     const run = await ops(['charges', 'events', charge.body.id]);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`Charge ${charge.body.id}`);
-    expect(run.stdout).toMatch(/^REV\s+TIPO\s+OCURRIDO\s+ACTOR/m);
-    expect(run.stdout).toMatch(/^0\s+ChargeCreated\s+\S+Z\s+merchant-key:/m);
+    expect(run.stdout).toMatch(/^REV\s+TIPO\s+OCURRIDO\s+ACTOR\s+CAUSA\s+CORRELACION/m);
+    expect(run.stdout).toMatch(/^0\s+ChargeCreated\s+\S+Z\s+merchant-key:\S+\s+[0-9a-f-]{36}\s+[0-9a-f-]{36}/m);
   });
 
   it('issues a password reset link for a portal person', async () => {

@@ -78,6 +78,20 @@ describe('refunds by the operator', () => {
     expect(atProvider).toEqual([{ monto: 150_000 }]);
   });
 
+  it('refuses a body (a refund is always of the whole charge): 400 field by field, nothing refunded', async () => {
+    const id = await approvedBySandbox(70_000);
+    const partial = await http('POST', `${gw.adminUrl}/internal/pagos/${id}/reembolso`, { token: gw.operatorToken, body: { monto: 100 } });
+    expect(partial.status).toBe(400);
+    expect(partial.body.message).toEqual({
+      formErrors: ['A refund is always of the whole charge: send no body'],
+      fieldErrors: { monto: ['monto is not a field of this request'] },
+    });
+    expect((await charge(id)).estado).toBe('aprobado');
+    const empty = await http('POST', `${gw.adminUrl}/internal/pagos/${id}/reembolso`, { token: gw.operatorToken, body: {} });
+    expect(empty.status).toBe(200);
+    expect((await charge(id)).estado).toBe('reembolsado');
+  });
+
   it('a second refund changes nothing and answers the first', async () => {
     const id = await approvedBySandbox(20_000);
     const first = await refund(id);

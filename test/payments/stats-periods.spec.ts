@@ -21,4 +21,10 @@ describe('stats periods', () => {
     expect(days).toEqual(['2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02']);
     expect(daysBetween('2026-12-30', '2027-01-02')).toBe(4);
   });
+
+  it('ends at the last day of year 9999, whose next day is written +010000-01-01', () => {
+    expect(periodsOf('9999-12-01', '9999-12-31', 'month')).toEqual([{ key: '9999-12-01', desde: '9999-12-01', hasta: '9999-12-31' }]);
+    expect(periodsOf('9999-12-27', '9999-12-31', 'week')).toHaveLength(1);
+    expect(periodsOf('9999-12-30', '9999-12-31', 'day').map((p) => p.key)).toEqual(['9999-12-30', '9999-12-31']);
+  });
 });

@@ -115,11 +115,19 @@ describe('GET /v1/pagos/stats', () => {
     ['?desde=01-02-2026', 'desde'],
     ['?desde=2026-03-01&hasta=2026-02-01', 'hasta'],
     ['?desde=2020-01-01&hasta=2026-01-01', 'hasta'],
+    ['?desde=0000-01-01&hasta=0000-01-02', 'desde'],
+    ['?desde=1969-12-31&hasta=1970-01-01', 'desde'],
     ['?moneda=COP', 'moneda'],
   ])('%s -> 400 with a field error', async (query, field) => {
     const answer = await stats(query);
     expect(answer.status).toBe(400);
     expect(answer.body.message.fieldErrors).toHaveProperty(field);
+  });
+
+  it.each(['dia', 'semana', 'mes'])('answers the last day of year 9999 per %s (it once never answered, and took the gateway down)', async (periodo) => {
+    const answer = await stats(`?desde=9999-12-31&hasta=9999-12-31&periodo=${periodo}`);
+    expect(answer.status).toBe(200);
+    expect(answer.body.periodos).toHaveLength(1);
   });
 
   it('needs a key', async () => {

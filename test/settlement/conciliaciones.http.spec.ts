@@ -133,6 +133,15 @@ describe('reconciliation with the provider settlement report', () => {
     expect(run.stdout).toMatch(/2\s+referencia_desconocida\s+sbx-otra-desconocida\s+5000/);
   });
 
+  it('reports a line dated on a day that does not exist (month 13, year 0) as invalid, not a 500', async () => {
+    const answer = await importReport('sbx-no-existe-13,1000,2026-13-01\nsbx-no-existe-00,1000,0000-01-01\n');
+    expect(answer.status).toBe(200);
+    expect(answer.body.diferencias.map((d: { linea: number; motivo: string }) => [d.linea, d.motivo])).toEqual([
+      [1, 'linea_invalida'],
+      [2, 'linea_invalida'],
+    ]);
+  });
+
   it('refuses an empty report and a body that is not one', async () => {
     expect((await importReport('\n\n')).body.message.fieldErrors).toHaveProperty('reporte');
     expect((await http('POST', `${gw.adminUrl}/internal/conciliaciones`, { token: gw.operatorToken, body: {} })).status).toBe(400);

@@ -185,8 +185,21 @@ describe('liquidación of a charge', () => {
       expect(answer.body.fechaPagoEstimada).toBe('2027-01-04');
     });
 
+    it('refuses a rate from today or a past day: settlements already made are not rewritten', async () => {
+      now = bogota('2027-03-10T09:00:00');
+      for (const day of ['2027-03-10', '2027-03-01', '2016-10-11']) {
+        const answer = await operator('PUT', `/retefuente/${day}`, { porcentaje: 0, fuente: 'Corrección hacia atrás' });
+        expect([day, answer.status]).toEqual([day, 400]);
+        expect(answer.body.message.fieldErrors.vigenteDesde[0]).toMatch(/after today \(2027-03-10/);
+      }
+      expect((await operator('PUT', '/retefuente/2027-03-11', { porcentaje: 1.5, fuente: 'DUR 1625 de 2016, art. 1.3.2.1.8' })).status).toBe(200);
+    });
+
     it('refuses a malformed date or rate', async () => {
-      expect((await operator('PUT', '/retefuente/2027-02-30', { porcentaje: 1, fuente: 'x'.repeat(5) })).body.message.fieldErrors).toHaveProperty('vigenteDesde');
+      for (const day of ['2027-02-30', '2027-13-01', '0000-01-01']) {
+        const answer = await operator('PUT', `/retefuente/${day}`, { porcentaje: 1, fuente: 'x'.repeat(5) });
+        expect([day, answer.status, Object.keys(answer.body.message.fieldErrors)]).toEqual([day, 400, ['vigenteDesde']]);
+      }
       const answer = await operator('PUT', '/retefuente/2027-02-01', { porcentaje: 120 });
       expect(answer.status).toBe(400);
       expect(Object.keys(answer.body.message.fieldErrors).sort()).toEqual(['fuente', 'porcentaje']);

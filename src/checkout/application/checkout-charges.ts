@@ -5,7 +5,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Actor } from '../../kernel/actor.js';
 import type { Config } from '../../kernel/config.js';
 import { CONFIG } from '../../kernel/infrastructure.module.js';
-import { ChargeStream } from '../../payments/application/charge-stream.js';
+import { ChargeStream, startedBy } from '../../payments/application/charge-stream.js';
 import { GatewayUnavailable } from '../../payments/application/errors.js';
 import { OpenCheckout } from '../../payments/application/open-checkout.js';
 import type { Charge } from '../../payments/domain/charge.js';
@@ -41,7 +41,7 @@ export class CheckoutCharges {
     if (!state || state.checkoutToken !== token) throw new CheckoutNotFound();
     if (state.estado !== 'creado') return state;
     try {
-      return await this.openCheckout.ensure(state.id, { correlationId: randomUUID(), causationId: null, actor: CHECKOUT_ACTOR });
+      return await this.openCheckout.ensure(state.id, startedBy(randomUUID(), CHECKOUT_ACTOR));
     } catch (error) {
       if (error instanceof GatewayUnavailable) return state;
       throw error;

@@ -1,5 +1,5 @@
 // The ValidationPipe that answers the spec's validation body: {statusCode: 400, message: {formErrors, fieldErrors}}.
-import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
+import { ValidationPipe, type ArgumentMetadata, type PipeTransform, type ValidationError } from '@nestjs/common';
 import { FieldError } from '../errors.js';
 
 function collect(errors: ValidationError[], prefix: string, into: Record<string, string[]>): void {
@@ -71,4 +71,20 @@ export function validationPipe(): ValidationPipe {
     validationError: { target: false, value: false },
     exceptionFactory: (errors) => new FieldError(fieldErrorsOf(errors)),
   });
+}
+
+/**
+ * For a route that takes no body: a body with fields is refused field by field, never silently ignored (a refund
+ * sent `{"monto": 100}` would otherwise refund the whole charge). `why` says what the route does instead.
+ */
+export class NoBodyPipe implements PipeTransform<unknown, undefined> {
+  constructor(private readonly why: string) {}
+
+  transform(value: unknown): undefined {
+    if (value === undefined || value === null) return undefined;
+    if (typeof value !== 'object' || Array.isArray(value)) throw new FieldError({}, [this.why]);
+    const fields = Object.keys(value);
+    if (fields.length === 0) return undefined;
+    throw new FieldError(Object.fromEntries(fields.map((field) => [field, [`${field} is not a field of this request`]])), [this.why]);
+  }
 }

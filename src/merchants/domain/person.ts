@@ -20,12 +20,20 @@ export const normalizeEmail = (email: string): string => email.trim().toLowerCas
 /** Days an invitation link stays valid. */
 export const INVITATION_DAYS = 7;
 
+/** The merchant's administrators: all of them, and those who can sign in (an invitation may never be accepted). */
+export interface Administrators {
+  total: number;
+  active: number;
+}
+
 /**
- * True when the change leaves the merchant with people but none an administrator: the last administrator can be
- * neither demoted nor removed (409).
+ * True when the change leaves the merchant with people but none an administrator (409). The last administrator who
+ * can sign in can be neither demoted nor removed while others are only invited; an invited one can, while someone
+ * else is administrator.
  */
-export function leavesNoAdministrator(administrators: number, target: Person, newRole: MerchantRole | 'removed'): boolean {
-  return target.rol === 'administrador' && newRole !== 'administrador' && administrators <= 1;
+export function leavesNoAdministrator(administrators: Administrators, target: Person, newRole: MerchantRole | 'removed'): boolean {
+  if (target.rol !== 'administrador' || newRole === 'administrador') return false;
+  return target.estado === 'activa' ? administrators.active <= 1 : administrators.total <= 1;
 }
 
 export class LastAdministrator extends DomainError {

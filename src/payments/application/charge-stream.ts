@@ -1,7 +1,7 @@
 // Loads a charge by folding its stream and appends what a decision produced, with optimistic concurrency.
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { EventMetadata } from '../../kernel/actor.js';
+import type { Actor, EventMetadata } from '../../kernel/actor.js';
 import { fold, type ChargeState } from '../domain/charge.js';
 import { chargeStream, CHARGE_SCHEMA_VERSION, isChargeEventType, upcastChargeEvent, type ChargeEvent } from '../domain/charge.events.js';
 import { EVENT_STORE, WrongExpectedRevision, type EventStore, type NewEvent, type RecordedEvent } from './ports/event-store.port.js';
@@ -13,6 +13,9 @@ export interface LoadedCharge {
 }
 
 export type Cause = Omit<EventMetadata, 'occurredAt' | 'schemaVersion'>;
+
+/** The cause of events a request or a worker's round starts: that request (or round), which is also their correlation. */
+export const startedBy = (id: string, actor: Actor): Cause => ({ correlationId: id, causationId: id, actor });
 
 export function toChargeEvents(recorded: RecordedEvent[]): ChargeEvent[] {
   return recorded.filter((e) => isChargeEventType(e.type)).map((e) => upcastChargeEvent(e.type as ChargeEvent['type'], e.data));

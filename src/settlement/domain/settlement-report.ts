@@ -1,5 +1,6 @@
 // The provider's settlement report (DESIGN.md 5.12b): CSV, one row per payment: provider reference, gross amount in
 // whole pesos, value date. A header row is optional; with one, columns may come in any order.
+import { isCalendarDate } from '../../kernel/calendar-date.js';
 
 export interface ReportLine {
   /** 1-based line number in the file, for the operator to find it. */
@@ -36,10 +37,6 @@ const HEADER_NAMES: Record<string, Column> = {
 };
 
 const AMOUNT = /^\d{1,13}$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-const isCalendarDate = (value: string): boolean =>
-  DATE.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 /** Splits one CSV line; double quotes enclose a field, "" inside them is a quote. */
 function fields(line: string, separator: string): string[] {

@@ -5,7 +5,7 @@ import type { Actor } from '../../../kernel/actor.js';
 import type { MerchantRole } from '../../../kernel/principal.js';
 import type { FoundInvitation, NewPerson, People, PersonCredential } from '../../application/ports/people.port.js';
 import type { PersonAccess } from '../../application/people/person-access.commands.js';
-import type { Person } from '../../domain/person.js';
+import type { Administrators, Person } from '../../domain/person.js';
 import { inTransaction, once, run } from './sql.js';
 
 interface PersonRow {
@@ -79,7 +79,7 @@ export class PostgresPeople implements People {
   async change(
     merchantId: string,
     personId: string,
-    decide: (person: Person, administrators: number) => MerchantRole | 'removed',
+    decide: (person: Person, administrators: Administrators) => MerchantRole | 'removed',
     actor: Actor,
     at: Date,
   ): Promise<Person | null> {
@@ -95,8 +95,8 @@ export class PostgresPeople implements People {
       const row = rows.find((r) => r.id === personId);
       if (!row) return null;
       const person = toPerson(row);
-      const administrators = rows.filter((r) => r.rol === 'administrador').length;
-      const next = decide(person, administrators);
+      const admins = rows.map(toPerson).filter((p) => p.rol === 'administrador');
+      const next = decide(person, { total: admins.length, active: admins.filter((p) => p.estado === 'activa').length });
       if (next === person.rol) return person;
       const removed = next === 'removed';
       const after: Person = removed ? person : { ...person, rol: next };

@@ -1,7 +1,7 @@
 // People of a merchant, kept with the history of every change (who, when, before, after).
 import type { Actor } from '../../../kernel/actor.js';
 import type { MerchantRole } from '../../../kernel/principal.js';
-import type { Person } from '../../domain/person.js';
+import type { Administrators, Person } from '../../domain/person.js';
 import type { PersonAccess } from '../people/person-access.commands.js';
 
 export const PEOPLE = Symbol('People');
@@ -38,7 +38,7 @@ export interface People {
   change(
     merchantId: string,
     personId: string,
-    decide: (person: Person, administrators: number) => MerchantRole | 'removed',
+    decide: (person: Person, administrators: Administrators) => MerchantRole | 'removed',
     actor: Actor,
     at: Date,
   ): Promise<Person | null>;

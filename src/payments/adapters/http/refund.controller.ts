@@ -1,6 +1,6 @@
 // The operator's refund (POST /internal/pagos/{id}/reembolso): the spec's "refund by the service operator", made on
 // the merchant's request from the operator's console. Full amount, through the provider, no webhook.
-import { Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   ApiConflictResponse,
@@ -14,6 +14,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { OPERATOR } from '../../../kernel/actor.js';
 import { UuidOr404Pipe } from '../../../kernel/http/uuid.pipe.js';
+import { NoBodyPipe } from '../../../kernel/http/validation.js';
 import { RefundChargeCommand } from '../../application/refund-charge/refund-charge.command.js';
 
 export class ReembolsoResponse {
@@ -51,7 +52,10 @@ export class RefundController {
   @ApiNotFoundResponse({ description: 'No such charge' })
   @ApiConflictResponse({ description: 'Not aprobado nor conciliado (code invalid_state), or the provider refused (refund_refused_by_provider)' })
   @ApiServiceUnavailableResponse({ description: 'The provider did not answer (gateway_unavailable): retry, it will not refund twice' })
-  async refund(@Param('id', new UuidOr404Pipe('Charge')) id: string): Promise<ReembolsoResponse> {
+  async refund(
+    @Param('id', new UuidOr404Pipe('Charge')) id: string,
+    @Body(new NoBodyPipe('A refund is always of the whole charge: send no body')) _body: undefined,
+  ): Promise<ReembolsoResponse> {
     const result = await this.commands.execute(new RefundChargeCommand(id, OPERATOR, randomUUID()));
     return {
       pagoId: result.chargeId,

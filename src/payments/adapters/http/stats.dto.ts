@@ -6,6 +6,7 @@ import { FieldError } from '../../../kernel/errors.js';
 import { daysBetween } from '../../application/charge-stats/periods.js';
 import type { ChargeStats } from '../../application/charge-stats/charge-stats.query.js';
 import type { PeriodUnit } from '../../application/ports/charge-stats.port.js';
+import { FIRST_DAY, isCalendarDate } from '../../../kernel/calendar-date.js';
 
 export const PERIODOS = ['dia', 'semana', 'mes'] as const;
 export type Periodo = (typeof PERIODOS)[number];
@@ -15,10 +16,7 @@ const UNIT: Record<Periodo, PeriodUnit> = { dia: 'day', semana: 'week', mes: 'mo
 export const MAX_STATS_DAYS = 731;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isCalendarDate = (value: string): boolean => {
-  const day = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
-};
+
 
 export class StatsParams {
   @ApiPropertyOptional({ format: 'date', description: 'First day (America/Bogota); default: the 1st of the month of hasta' })
@@ -49,8 +47,8 @@ export function toStatsRequest(params: StatsParams, now: Date): StatsRequest {
   const desde = params.desde ?? `${hasta.slice(0, 7)}-01`;
   const periodo = params.periodo ?? 'dia';
   const errors: Record<string, string[]> = {};
-  if (!isCalendarDate(desde)) errors.desde = ['desde is not a calendar date'];
-  if (!isCalendarDate(hasta)) errors.hasta = ['hasta is not a calendar date'];
+  if (!isCalendarDate(desde)) errors.desde = [`desde is not a calendar date from ${FIRST_DAY} on`];
+  if (!isCalendarDate(hasta)) errors.hasta = [`hasta is not a calendar date from ${FIRST_DAY} on`];
   else if (!errors.desde && desde > hasta) errors.hasta = ['hasta must be on or after desde'];
   else if (!errors.desde && daysBetween(desde, hasta) > MAX_STATS_DAYS) errors.hasta = [`the range may span at most ${MAX_STATS_DAYS} days`];
   if (Object.keys(errors).length > 0) throw new FieldError(errors);

@@ -36,7 +36,9 @@ export function daysBetween(desde: string, hasta: string): number {
 
 export function periodsOf(desde: string, hasta: string, unit: PeriodUnit): Period[] {
   const periods: Period[] = [];
-  for (let key = periodStart(desde, unit); key <= hasta; key = nextStart(key, unit)) {
+  // Compared as instants, not as text: the day after 9999-12-31 is written +010000-01-01, which sorts first.
+  const end = at(hasta).getTime();
+  for (let key = periodStart(desde, unit); at(key).getTime() <= end; key = nextStart(key, unit)) {
     const last = plusDays(nextStart(key, unit), -1);
     periods.push({ key, desde: key < desde ? desde : key, hasta: last > hasta ? hasta : last });
   }

@@ -32,7 +32,8 @@ export class CreateChargeHandler implements ICommandHandler<CreateChargeCommand,
       throw FieldError.of('merchantId', 'merchantId must be your own merchant id (GET /v1/merchants/me)');
     }
     const fingerprint = createHash('sha256').update(canonicalJson(request)).digest('hex');
-    const cause: Cause = { correlationId, causationId: null, actor: principal.actor };
+    // The merchant's request starts the chain: it is the cause of what it records (docs/decisions.md).
+    const cause: Cause = { correlationId, causationId: correlationId, actor: principal.actor };
     const merchant = await this.queries.execute(new GetMerchant(principal.merchantId));
     try {
       await this.admit(merchant, request);

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { SYSTEM } from '../../../kernel/actor.js';
 import type { Clock } from '../../../kernel/clock.js';
 import { decide } from '../../domain/charge.decide.js';
-import type { ChargeStream } from '../charge-stream.js';
+import { startedBy, type ChargeStream } from '../charge-stream.js';
 import { WrongExpectedRevision } from '../ports/event-store.port.js';
 import type { VoucherDeadlines } from '../ports/voucher-deadlines.port.js';
 
@@ -26,7 +26,7 @@ export class ExpireDueCashVouchers {
       const events = decide({ type: 'ExpireCashVoucher', now }, state);
       if (events.length === 0) continue;
       try {
-        await this.charges.append(chargeId, events, revision, { correlationId: randomUUID(), causationId: null, actor: SYSTEM }, now);
+        await this.charges.append(chargeId, events, revision, startedBy(randomUUID(), SYSTEM), now);
         expired++;
       } catch (error) {
         // A payment landed meanwhile: the next round decides again on what it recorded.

@@ -6,6 +6,7 @@ import { SYSTEM } from '../../../kernel/actor.js';
 import { CLOCK, type Clock } from '../../../kernel/clock.js';
 import { GatewayUnavailable } from '../errors.js';
 import { OpenCheckout } from '../open-checkout.js';
+import { startedBy } from '../charge-stream.js';
 import { CHARGE_VIEWS, type ChargeViews } from '../ports/charge-views.port.js';
 
 const BATCH = 100;
@@ -26,7 +27,7 @@ export class FinishStaleCharges {
     let finished = 0;
     for (const id of ids) {
       try {
-        await this.openCheckout.ensure(id, { correlationId: randomUUID(), causationId: null, actor: SYSTEM });
+        await this.openCheckout.ensure(id, startedBy(randomUUID(), SYSTEM));
         finished++;
       } catch (error) {
         // Still no answer: it stays creado and the next sweep asks again.

@@ -24,7 +24,7 @@ export class IssueCashVoucherHandler implements ICommandHandler<IssueCashVoucher
   ) {}
 
   async execute({ chargeId, actor, correlationId }: IssueCashVoucherCommand): Promise<Charge> {
-    const cause: Cause = { correlationId, causationId: null, actor };
+    const cause: Cause = { correlationId, causationId: correlationId, actor };
     for (let attempt = 1; ; attempt++) {
       const { state, revision } = await this.charges.load(chargeId);
       if (!state) throw new ChargeNotFound();

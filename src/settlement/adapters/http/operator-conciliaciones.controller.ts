@@ -7,6 +7,7 @@ import { FieldError } from '../../../kernel/errors.js';
 import { GetProviderReportQuery } from '../../application/get-provider-report/get-provider-report.query.js';
 import { ImportSettlementReportCommand } from '../../application/import-settlement-report/import-settlement-report.command.js';
 import { ConciliacionBody, ConciliacionResponse } from './conciliacion.dto.js';
+import { isCalendarDate } from '../../../kernel/calendar-date.js';
 
 @ApiTags('operator')
 @Controller('internal/conciliaciones')
@@ -38,8 +39,7 @@ export class OperatorConciliacionesController {
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'referencia_proveedor,monto,fecha and one row per payment' })
   async report(@Param('fecha') fecha: string): Promise<string> {
-    const day = new Date(`${fecha}T00:00:00Z`);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(fecha) || Number.isNaN(day.getTime()) || !day.toISOString().startsWith(fecha)) {
+    if (!isCalendarDate(fecha)) {
       throw FieldError.of('fecha', 'fecha must be a date, YYYY-MM-DD');
     }
     return this.queries.execute(new GetProviderReportQuery(fecha));

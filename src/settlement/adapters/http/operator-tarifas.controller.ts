@@ -11,12 +11,7 @@ import { SetRetefuenteRateCommand } from '../../application/set-retefuente-rate/
 import { SetTariffCommand } from '../../application/set-tariff/set-tariff.command.js';
 import { RetefuenteBody, RetefuenteRateResponse, TarifaBody, TarifaResponse, toTariff } from './tarifa.dto.js';
 import { toPpm } from './percent.js';
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function validDate(value: string): boolean {
-  return DATE.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
-}
+import { isCalendarDate } from '../../../kernel/calendar-date.js';
 
 @ApiTags('operator')
 @Controller('internal')
@@ -59,7 +54,7 @@ export class OperatorTarifasController {
   })
   @ApiOkResponse({ type: [RetefuenteRateResponse], description: 'The whole table afterwards' })
   async putRate(@Param('vigenteDesde') vigenteDesde: string, @Body() body: RetefuenteBody): Promise<RetefuenteRateResponse[]> {
-    if (!validDate(vigenteDesde)) throw FieldError.of('vigenteDesde', 'vigenteDesde must be a date, YYYY-MM-DD');
+    if (!isCalendarDate(vigenteDesde)) throw FieldError.of('vigenteDesde', 'vigenteDesde must be a date, YYYY-MM-DD');
     const rates = await this.commands.execute(
       new SetRetefuenteRateCommand({ vigenteDesde, ppm: toPpm(body.porcentaje), fuente: body.fuente.trim() }),
     );

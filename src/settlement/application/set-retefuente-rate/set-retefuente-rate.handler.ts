@@ -1,11 +1,17 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { bogotaDate } from '../../../kernel/bogota.js';
 import { CLOCK, type Clock } from '../../../kernel/clock.js';
+import { FieldError } from '../../../kernel/errors.js';
 import type { RetefuenteRate } from '../../domain/tariff.js';
 import { RETEFUENTE_RATES, type RetefuenteRates } from '../ports/tariffs.port.js';
 import { SetRetefuenteRateCommand } from './set-retefuente-rate.command.js';
 
-/** Answers the whole table afterwards, so the operator sees the rate in its place. */
+/**
+ * A rate starts on a day to come: charges approved up to today are settled already, and their settlements may be
+ * booked (docs/settlement.md), so no change reaches back to them. Answers the whole table afterwards, so the
+ * operator sees the rate in its place.
+ */
 @CommandHandler(SetRetefuenteRateCommand)
 export class SetRetefuenteRateHandler implements ICommandHandler<SetRetefuenteRateCommand, RetefuenteRate[]> {
   constructor(
@@ -14,7 +20,12 @@ export class SetRetefuenteRateHandler implements ICommandHandler<SetRetefuenteRa
   ) {}
 
   async execute({ rate }: SetRetefuenteRateCommand): Promise<RetefuenteRate[]> {
-    await this.rates.put(rate, this.clock.now());
+    const now = this.clock.now();
+    const today = bogotaDate(now);
+    if (rate.vigenteDesde <= today) {
+      throw FieldError.of('vigenteDesde', `vigenteDesde must be after today (${today}, America/Bogota): settlements already made are not rewritten`);
+    }
+    await this.rates.put(rate, now);
     return this.rates.all();
   }
 }

@@ -1,0 +1,11 @@
+// A calendar day as the API writes it, YYYY-MM-DD, that exists (no 2026-02-30, no month 13) and falls from 1970 on:
+// the days our charges, settlements and reports can have, all of which PostgreSQL reads (it has no year 0).
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export const FIRST_DAY = '1970-01-01';
+
+export function isCalendarDate(value: string): boolean {
+  if (!DATE.test(value) || value < FIRST_DAY) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+}
