@@ -172,5 +172,43 @@ describe('the hosted checkout page', () => {
     const page = await http('GET', charge.checkoutUrl);
     expect(page.text).toContain('El código de pago venció');
     expect(page.text).not.toMatch(/<form|<iframe/);
+    // Nor can the operator's scripted outcome approve it: the voucher is not open any more.
+    const scripted = await operator(gw, 'POST', `/internal/sandbox/pagos/${charge.id}/resultado`, { resultado: 'aprobado' });
+    expect(scripted.status).toBe(409);
+    expect(scripted.body.code).toBe('sandbox_voucher_expired');
+    expect(await estadoOf(gw, merchant, charge.id)).toBe('pendiente');
+  });
+
+  it("the network's cashier must type the amount in pesos: letters are refused, the voucher stays unpaid", async () => {
+    const charge = await createCharge(gw, merchant);
+    await postForm(`${charge.checkoutUrl}/efectivo`, {});
+    const [voucher] = await gw.infra.dataSource.query("SELECT data FROM events WHERE stream_id = $1 AND type = 'CashVoucherIssued'", [
+      `charge-${charge.id}`,
+    ]);
+    const counter = `${gw.infra.config.sandboxPublicUrl}/red-efectivo`;
+    const letters = await postForm(counter, { referencia: voucher.data.voucherReference, monto: 'abc' });
+    expect(letters.status).toBe(400);
+    expect(letters.text).toContain('solo números');
+    expect(await estadoOf(gw, merchant, charge.id)).toBe('pendiente');
+    expect((await postForm(counter, { referencia: voucher.data.voucherReference, monto: '$ 150.000' })).status).toBe(200);
+    expect(await eventually(() => estadoOf(gw, merchant, charge.id), (estado) => estado === 'aprobado')).toBe('aprobado');
+  });
+
+  it('a card payment with cuotas out of 1-36 is a 400 that names cuotas, not an outage page; 3 cuotas then pays', async () => {
+    const charge = await createCharge(gw, merchant);
+    const page = await http('GET', `${charge.checkoutUrl}?metodo=tarjeta`);
+    const frame = /<iframe[^>]+src="([^"]+)"/.exec(page.text)?.[1]?.replace(/&amp;/g, '&');
+    expect(frame).toBeDefined();
+    const card = await postForm(frame!, { numero: '4242424242424242', nombre: 'Ana Pérez', vence: '12/30', cvc: '123' });
+    const token = /name="tokenTarjeta" value="([^"]+)"/.exec(card.text)?.[1];
+    expect(token).toMatch(/^tok_/);
+    for (const cuotas of ['37', '0']) {
+      const refused = await postForm(`${charge.checkoutUrl}/tarjeta`, { tokenTarjeta: token!, cuotas });
+      expect([cuotas, refused.status]).toEqual([cuotas, 400]);
+      expect(refused.text).not.toContain('no disponible');
+    }
+    expect(await estadoOf(gw, merchant, charge.id)).toBe('pendiente');
+    expect((await postForm(`${charge.checkoutUrl}/tarjeta`, { tokenTarjeta: token!, cuotas: '3' })).status).toBe(303);
+    expect(await eventually(() => estadoOf(gw, merchant, charge.id), (estado) => estado === 'aprobado')).toBe('aprobado');
   });
 });

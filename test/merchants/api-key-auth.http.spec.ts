@@ -186,11 +186,22 @@ describe('the order of answers (DESIGN.md 5.3): the key and its role come before
 });
 
 describe('what the framework answers before any route, in the same shapes', () => {
-  it('a URL that cannot be decoded: 400 with a form error', async () => {
-    const text = await rawRequest(gw.publicUrl, ['GET /v1/pagos/% HTTP/1.1']);
-    expect(text).toMatch(/^HTTP\/1.1 400/);
+  it.each([
+    ['cannot be decoded', '/v1/pagos/%C0%AF'],
+    ['has a segment past the length limit', `/v1/pagos/${'a'.repeat(150)}`],
+  ])('a path that %s names nothing: 404 not_found, the path not echoed', async (_what, path) => {
+    const text = await rawRequest(gw.publicUrl, [`GET ${path} HTTP/1.1`]);
+    expect(text).toMatch(/^HTTP\/1.1 404/);
     const body = JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4));
-    expect(body).toEqual({ statusCode: 400, message: { formErrors: ['The URL is not valid: check its percent-encoding'], fieldErrors: {} } });
+    expect(body).toEqual({ statusCode: 404, message: 'Not found', error: 'Not Found', code: 'not_found' });
+  });
+
+  it('on a buyer\'s page, the same is an HTML page', async () => {
+    const text = await rawRequest(gw.publicUrl, [`GET /checkout/${'a'.repeat(150)} HTTP/1.1`]);
+    expect(text).toMatch(/^HTTP\/1.1 404/);
+    expect(text).toMatch(/content-type: text\/html/i);
+    expect(text).toContain('Esta página no existe');
+    expect(text).not.toContain('aaaa');
   });
 
   it('headers larger than Node reads: 431 with a code of ours', async () => {

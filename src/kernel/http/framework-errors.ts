@@ -5,10 +5,22 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody, validationBody, type ErrorBody } from './error.filter.js';
 
-/** Fastify's `frameworkErrors`: a URL it cannot decode (e.g. `/v1/pagos/%`) is the client's 400. */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  const body = error.code === 'FST_ERR_BAD_URL' ? validationBody({}, ['The URL is not valid: check its percent-encoding']) : validationBody({}, [error.message]);
-  void reply.status(400).header('content-type', 'application/json; charset=utf-8').send(body);
+const JSON_API = /^\/(v1|internal|api|control)(\/|$|\?)/;
+const NOT_FOUND_PAGE =
+  '<!doctype html><html lang="es"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">' +
+  '<title>Página no encontrada</title><h1>Esta página no existe</h1><p>Revisa el enlace que recibiste.</p></html>';
+
+/**
+ * Fastify's `frameworkErrors`: a path it cannot decode (`/v1/pagos/%C0%AF`) or with a segment past its length limit
+ * names nothing, so it is a 404 like any malformed id (DESIGN.md 6b), without echoing the path: JSON on the APIs, a
+ * page elsewhere (a buyer's or portal user's browser).
+ */
+export function frameworkErrors(_error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (JSON_API.test(request.url)) {
+    void reply.status(404).header('content-type', 'application/json; charset=utf-8').send(errorBody(404, 'Not found', 'not_found'));
+    return;
+  }
+  void reply.status(404).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(NOT_FOUND_PAGE);
 }
 
 /** Node's `clientError`, through Fastify's `clientErrorHandler`: written on the socket, as Fastify's own does. */

@@ -19,7 +19,7 @@ import { checkNoticeSignature, NOTICE_SIGNATURE_HEADER } from '../sandbox/notice
 import { readSandboxNotice } from '../sandbox/sandbox-notice.js';
 
 const REFUSALS = {
-  malformed: 'The notice has no signature header (sandbox-signature: t=<epoch>,v1=<hex>)',
+  malformed: 'The notice carries no signature the gateway can read',
   bad_signature: 'The notice signature does not match its body',
   stale: 'The notice timestamp is more than 300 seconds away from now',
 };

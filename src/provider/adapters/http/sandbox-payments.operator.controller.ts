@@ -28,7 +28,7 @@ export class SandboxPaymentsOperatorController {
   @ApiOperation({ summary: "Make the sandbox provider approve or fail the charge's open payment (it notifies the gateway)" })
   @ApiAcceptedResponse({ description: 'The sandbox decided; its signed notice was sent to the gateway' })
   @ApiNotFoundResponse({ description: 'No such charge at the provider' })
-  @ApiConflictResponse({ description: 'The payment was decided already (code sandbox_payment_decided)' })
+  @ApiConflictResponse({ description: 'The payment was decided already (sandbox_payment_decided), or its cash voucher expired (sandbox_voucher_expired)' })
   async decide(@Param('id', new UuidOr404Pipe('Charge')) id: string, @Body() body: SandboxResultBody): Promise<{ pagoId: string; resultado: string }> {
     try {
       await providerRequest(`POST`, `${this.config.providerUrl}/api/pagos/${id}/resultado`, {
@@ -40,6 +40,7 @@ export class SandboxPaymentsOperatorController {
       if (error instanceof ProviderUnavailable) throw new GatewayUnavailable();
       if (error instanceof ProviderRejected && error.status === 404) throw new NotFound('Charge');
       if (error instanceof ProviderRejected && error.status === 409) {
+        if (error.body.includes('"vencido"')) throw new DomainError('conflict', 'sandbox_voucher_expired', "The charge's cash voucher is past its deadline");
         throw new DomainError('conflict', 'sandbox_payment_decided', 'The sandbox already decided this payment');
       }
       throw error;

@@ -33,7 +33,14 @@ export class SandboxCashNetworkController {
   @Post('red-efectivo')
   async pay(@Body() body: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const referencia = text(body.referencia);
-    const monto = /^\d+$/.test(text(body.monto)) ? Number(text(body.monto)) : null;
+    const written = text(body.monto).trim().replace(/[$.\s]/g, '');
+    // Left empty, the cashier takes the voucher's amount; anything else must be the peso figure.
+    if (written !== '' && !/^\d+$/.test(written)) {
+      return sendPage(reply, 400, cashNetworkPage({ ok: false, message: 'El valor recibido va en pesos, solo números (por ejemplo 150000).' }, referencia), {
+        title: 'Pago no recibido',
+      });
+    }
+    const monto = written === '' ? null : Number(written);
     try {
       await this.payments.payVoucher(referencia, monto);
       return sendPage(reply, 200, cashNetworkPage({ ok: true, message: `Pago recibido para la referencia ${referencia}.` }), {

@@ -3,7 +3,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsEmail, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import { IsBoolean, IsEmail, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, MaxLength, MinLength, ValidateNested } from 'class-validator';
 import { CLOCK, type Clock } from '../../../kernel/clock.js';
 import type { Config } from '../../../kernel/config.js';
 import { DomainError } from '../../../kernel/errors.js';
@@ -38,7 +38,8 @@ export class CardFormBody {
 
 export class CardPaymentBody {
   @IsString() @MaxLength(100) token!: string;
-  @IsOptional() @IsInt() @Min(1) @Max(36) cuotas?: number | null;
+  // The range is the card's rule (checkInstallments), answered as `cuotas_invalidas` like the other card refusals.
+  @IsOptional() @IsInt() cuotas?: number | null;
 }
 
 export class DecisionBody {

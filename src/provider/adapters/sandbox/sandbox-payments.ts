@@ -163,6 +163,10 @@ export class SandboxPayments {
     const estado = resultado === 'aprobado' ? 'aprobado' : 'rechazado';
     const motivo = resultado === 'aprobado' ? null : 'rechazado_por_el_operador';
     return this.decideWith(session.id, async (manager, locked, current) => {
+      // A voucher past its deadline is not open any more, even before the worker records it expired.
+      if (current && !isDecided(current) && current.vence_en && current.vence_en.getTime() <= this.clock.now().getTime()) {
+        throw refused('vencido', 'Este código de pago venció: ya no se decide');
+      }
       if (current && isOpen(current)) {
         const decided = await this.ledger.decide(manager, current.id, estado, motivo, this.clock.now());
         if (decided) return decided;

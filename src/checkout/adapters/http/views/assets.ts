@@ -21,7 +21,7 @@ a:hover{color:#084a8c}
 .summary h1{margin:.1rem 0 .5rem;font-size:1.2rem;line-height:1.3}
 .amount{margin:0;font-size:2.1rem;font-weight:800;letter-spacing:-.02em;color:#101828}
 .concept{margin:.35rem 0 0;color:#344054}
-.reference{margin:.35rem 0 0;font-size:.85rem;color:#4b5565}
+.reference{margin:.35rem 0 0;font-size:.85rem;color:#4b5565;overflow-wrap:anywhere}
 .panel{padding:1.25rem}
 .panel h2{margin:0 0 .75rem;font-size:1.15rem}
 .hint{margin:-.25rem 0 1rem;color:#4b5565;font-size:.95rem}
@@ -65,7 +65,7 @@ button,.button{display:block;width:100%;border:0;border-radius:12px;padding:.95r
 .facts{margin:0 0 1.25rem;display:grid;gap:.6rem}
 .facts div{display:flex;justify-content:space-between;gap:1rem;border-bottom:1px dashed #d5dce6;padding-bottom:.5rem}
 .facts dt{color:#4b5565}
-.facts dd{margin:0;font-weight:700;text-align:right;word-break:break-word}
+.facts dd{margin:0;font-weight:700;text-align:right;overflow-wrap:anywhere;min-width:0}
 .code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:1.35rem;letter-spacing:.06em}
 .voucher{border:2px dashed #0a5cad;border-radius:14px;padding:1rem;margin:0 0 1rem;background:#fbfdff}
 .voucher .facts{margin:0}
