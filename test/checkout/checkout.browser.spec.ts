@@ -223,6 +223,20 @@ describe('a buyer pays in the browser', () => {
     expect(await estadoOf(gw, merchant, created.id)).toBe('aprobado');
   }, SLOW_MS);
 
+  it('wraps a 120-character referencia with no spaces on a phone: the buyer can read all of it', async () => {
+    const referencia = `R${'0123456789'.repeat(11)}XXXXXXXXX`;
+    expect(referencia).toHaveLength(120);
+    const created = await charge({ referencia });
+    await page.goto(created.checkoutUrl);
+    const box = await page.locator('.reference').boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(MOBILE.width);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(MOBILE.width);
+    // The text stays inside its box (a box can fit while its text runs past it, cut off by the card).
+    expect(await page.locator('.reference').evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    expect((await page.locator('.reference').innerText()).replace(/\s/g, '')).toBe(`Referencia:${referencia}`);
+  }, SLOW_MS);
+
   it('is usable by keyboard and readable: focus goes skip link, then PSE; texts meet 4.5:1 contrast', async () => {
     const created = await charge();
     await page.goto(created.checkoutUrl);
