@@ -134,6 +134,26 @@ describe('a buyer pays in the browser', () => {
     expect(attempt.tarjeta).toEqual({ marca: 'Visa', tipo: 'credito', ultimos4: '4242', cuotas: 3 });
   }, SLOW_MS);
 
+  it('card form with every field wrong on a phone: the frame grows to show the errors and the button, no scroll inside', async () => {
+    const created = await charge();
+    await page.goto(`${created.checkoutUrl}?metodo=tarjeta`);
+    const frame = page.frameLocator('iframe[title="Formulario seguro para los datos de la tarjeta"]');
+    const before = (await page.locator('iframe.card-frame').boundingBox())!.height;
+    await frame.getByLabel('Número de la tarjeta').fill('4242 4242 4242 4241');
+    await frame.getByLabel('Nombre como aparece en la tarjeta').fill('A');
+    await frame.getByLabel('Vence (MM/AA)').fill('1/2');
+    await frame.getByLabel('Código de seguridad').fill('1');
+    await frame.getByRole('button', { name: 'Continuar' }).click();
+    await frame.getByRole('button', { name: 'Continuar' }).waitFor();
+    const iframe = page.locator('iframe.card-frame');
+    // Inside the frame, the button ends within the frame's own viewport: nothing to scroll to.
+    type Box = { getBoundingClientRect(): { bottom: number } };
+    const overflow = () =>
+      frame.getByRole('button', { name: 'Continuar' }).evaluate((button) => (button as unknown as Box).getBoundingClientRect().bottom - (globalThis as unknown as { innerHeight: number }).innerHeight);
+    expect(await eventually(overflow, (px) => px <= 0, 10_000)).toBeLessThanOrEqual(0);
+    expect((await iframe.boundingBox())!.height).toBeGreaterThan(before);
+  }, SLOW_MS);
+
   it('card, declined: a failed page; GET says fallido', async () => {
     const created = await charge();
     await payByCard(created, '4000000000000002', '1');

@@ -2,6 +2,7 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import { FRAME_HEIGHT_JS } from './pages/page.js';
 import { SANDBOX_CSS } from './pages/sandbox.css.js';
 
 @ApiExcludeController()
@@ -11,5 +12,11 @@ export class SandboxAssetsController {
   css(@Res({ passthrough: true }) reply: FastifyReply): string {
     void reply.header('content-type', 'text/css; charset=utf-8').header('cache-control', 'public, max-age=3600');
     return SANDBOX_CSS;
+  }
+
+  @Get('marco.js')
+  frameHeight(@Res({ passthrough: true }) reply: FastifyReply): string {
+    void reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600');
+    return FRAME_HEIGHT_JS;
   }
 }

@@ -91,4 +91,13 @@ export const CHECKOUT_JS = `document.querySelectorAll('[data-imprimir]').forEach
   button.hidden = false;
   button.addEventListener('click', function () { window.print(); });
 });
+// The provider's card form says how tall it is (it grows with its errors): the frame follows, within bounds.
+document.querySelectorAll('iframe.card-frame').forEach(function (frame) {
+  var origin = new URL(frame.src).origin;
+  window.addEventListener('message', function (event) {
+    if (event.origin !== origin || event.source !== frame.contentWindow || !event.data || event.data.tipo !== 'alto-marco') return;
+    var alto = Number(event.data.alto);
+    if (alto >= 200 && alto <= 2000) frame.style.height = alto + 'px';
+  });
+});
 `;

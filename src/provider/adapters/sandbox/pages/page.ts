@@ -35,8 +35,25 @@ export interface PageOptions {
   framed?: boolean;
 }
 
+/**
+ * A framed page tells the page that frames it how tall it is (the card form grows with its errors), so no part of
+ * it hides behind a scroll inside the frame. Only its height, and only to the origin allowed to frame it.
+ */
+export const FRAME_HEIGHT_JS = `(function () {
+  var parent = document.body.getAttribute('data-parent-origin');
+  if (window.parent === window || !parent) return;
+  function send() {
+    window.parent.postMessage({ tipo: 'alto-marco', alto: Math.ceil(document.documentElement.scrollHeight) }, parent);
+  }
+  if (window.ResizeObserver) new ResizeObserver(send).observe(document.body);
+  window.addEventListener('load', send);
+  send();
+})();
+`;
+
 export function sendPage(reply: FastifyReply, status: number, body: Raw, options: PageOptions): string {
   const ancestors = options.frameAncestors?.length ? options.frameAncestors.join(' ') : "'none'";
+  const parentOrigin = options.framed ? (options.frameAncestors?.[0] ?? null) : null;
   void reply
     .status(status)
     .header('content-type', 'text/html; charset=utf-8')
@@ -47,6 +64,7 @@ export function sendPage(reply: FastifyReply, status: number, body: Raw, options
       'content-security-policy',
       [
         "default-src 'none'",
+        "script-src 'self'",
         "style-src 'self'",
         "img-src 'self' data:",
         `form-action 'self' ${(options.formTargets ?? []).join(' ')}`.trim(),
@@ -62,8 +80,9 @@ export function sendPage(reply: FastifyReply, status: number, body: Raw, options
 <meta name="robots" content="noindex">
 <title>${escape(options.title)}</title>
 <link rel="stylesheet" href="/assets/sandbox.css">
+${parentOrigin ? '<script src="/assets/marco.js" defer></script>' : ''}
 </head>
-<body class="${options.framed ? 'framed' : 'page'}">
+<body class="${options.framed ? 'framed' : 'page'}"${parentOrigin ? ` data-parent-origin="${escape(parentOrigin)}"` : ''}>
 ${options.framed ? '' : '<p class="ribbon" role="note">Entorno de pruebas: ningún dinero real se mueve aquí</p>'}
 ${body.html}
 </body>
