@@ -250,7 +250,7 @@ const commands = {
     if (args.length > 0) throw new UsageError('replay takes no arguments');
     const body = {};
     if (options.batch !== undefined) {
-      if (!/^\d+$/.test(options.batch)) throw new UsageError('--batch must be a whole number of events');
+      if (!/^[1-9]\d*$/.test(options.batch)) throw new UsageError('--batch must be a whole number of events, at least 1');
       body.lote = Number(options.batch);
     }
     let job = await call(context, 'POST', '/internal/replay', body);

@@ -154,6 +154,7 @@ describe('pasarela-ops', () => {
     expect((await ops(['merchants', 'approve'])).code).toBe(2);
     expect((await ops(['keys', 'rotate', randomUUID(), '--grace', 'soon'])).code).toBe(2);
     expect((await ops(['--verbose', 'merchants', 'create', 'X'])).code).toBe(2);
+    expect((await ops(['replay', '--batch', '0'])).code).toBe(2);
     expect((await ops(['merchants', 'create', 'X', '--role', 'lectura'])).code).toBe(2);
   });
 

@@ -265,6 +265,9 @@ describe('PUT /internal/merchants/{id}/tarifa', () => {
     const answer = await put(shop.merchantId, body);
     expect(answer.status).toBe(400);
     expect(answer.body.message.fieldErrors).toHaveProperty(field);
+    // A message several rules share is said once.
+    const messages: string[] = answer.body.message.fieldErrors[field];
+    expect(messages).toEqual([...new Set(messages)]);
   });
 
   it('answers 404 for an unknown merchant or a malformed id', async () => {

@@ -9,7 +9,8 @@ function collect(errors: ValidationError[], prefix: string, into: Record<string,
       const messages = Object.entries(error.constraints).map(([rule, message]) =>
         rule === 'whitelistValidation' ? `${error.property} is not a known field` : message,
       );
-      into[field] = [...(into[field] ?? []), ...messages];
+      // One rule's message said once, though several decorators (type, min, max) may share it.
+      into[field] = [...new Set([...(into[field] ?? []), ...messages])];
     }
     if (error.children?.length) collect(error.children, field, into);
   }
