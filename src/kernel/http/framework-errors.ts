@@ -4,8 +4,8 @@ import type { Socket } from 'node:net';
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody, validationBody, type ErrorBody } from './error.filter.js';
+import { JSON_API } from './json-body.hooks.js';
 
-const JSON_API = /^\/(v1|internal|api|control)(\/|$|\?)/;
 const NOT_FOUND_PAGE =
   '<!doctype html><html lang="es"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">' +
   '<title>Página no encontrada</title><h1>Esta página no existe</h1><p>Revisa el enlace que recibiste.</p></html>';

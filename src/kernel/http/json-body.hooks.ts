@@ -8,7 +8,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, FieldError } from '../errors.js';
 import { errorBody } from './error.filter.js';
 
-const JSON_API = /^\/(v1|internal|api|control)(\/|$|\?)/;
+/** The JSON APIs: the merchant's, the operator's and the sandbox provider's. */
+export const JSON_API = /^\/(v1|internal|api|control)(\/|$|\?)/;
 /** Where a guard runs on every route and calls `refuseUnreadableBody` once it has let the caller in. */
 const GUARDED_API = /^\/(v1|internal)(\/|$|\?)/;
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
