@@ -4,6 +4,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { DynamicModule, INestApplicationContext, LoggerService, LogLevel } from '@nestjs/common';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { systemClock, type Clock } from './kernel/clock.js';
 import type { Config } from './kernel/config.js';
@@ -12,6 +13,7 @@ import { ErrorFilter } from './kernel/http/error.filter.js';
 import { validationPipe } from './kernel/http/validation.js';
 import { registerJsonBodyHooks } from './kernel/http/json-body.hooks.js';
 import { clientErrorHandler, frameworkErrors } from './kernel/http/framework-errors.js';
+import { registerHealth } from './kernel/http/health.js';
 import type { Infrastructure } from './kernel/infrastructure.module.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { ENTITIES } from './entities.js';
@@ -52,7 +54,8 @@ export async function createHttpApp(
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
     return503OnClosing: true,
-    forceCloseConnections: true,
+    // On close, idle keep-alive connections are dropped at once; a request under way is answered first.
+    forceCloseConnections: 'idle',
     trustProxy: trust,
     frameworkErrors,
     clientErrorHandler,
@@ -66,6 +69,27 @@ export async function createHttpApp(
   app.useGlobalFilters(new ErrorFilter());
   app.useGlobalPipes(validationPipe());
   return app;
+}
+
+/** How long a closing listener waits for the requests under way before it cuts their connections. */
+const SHUTDOWN_GRACE_MS = 8_000;
+
+/**
+ * Closes an app; a listener answers the requests under way first. Node drops only the keep-alive connections idle
+ * when the close begins, so the ones that fall idle later (a request just answered) are dropped as they do; what is
+ * still open after the grace period is cut.
+ */
+async function closeAnswering(app: INestApplicationContext): Promise<void> {
+  if (!('getHttpServer' in app)) return app.close();
+  const server = (app as NestFastifyApplication).getHttpServer() as Server;
+  const sweep = setInterval(() => server.closeIdleConnections(), 50);
+  const deadline = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+  try {
+    await app.close();
+  } finally {
+    clearInterval(sweep);
+    clearTimeout(deadline);
+  }
 }
 
 function urlOf(app: NestFastifyApplication, host: string): string {
@@ -83,7 +107,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const infra: Infrastructure = { config, dataSource, eventStore, clock: options.clock ?? systemClock, merchantCache };
   const opened: Array<INestApplicationContext> = [];
   const close = async (): Promise<void> => {
-    for (const app of opened.reverse()) await app.close();
+    for (const app of [...opened].reverse()) await closeAnswering(app);
     await merchantChanges.close();
     await eventStore.close();
     await dataSource.destroy();
@@ -107,6 +131,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       const api = await createHttpApp(PublicApiModule.forRoot(infra), options.logger, config.trustProxy);
       opened.push(api);
       setupDocs(api, config.publicBaseUrl);
+      registerHealth(api.getHttpAdapter().getInstance(), dataSource);
       await api.listen({ port: config.port, host: '0.0.0.0' });
       publicUrl = urlOf(api, '127.0.0.1');
       if (config.port === 0) config.publicBaseUrl = publicUrl;

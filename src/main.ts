@@ -15,16 +15,24 @@ function readOrCreateSecret(file: string, make: () => string): string {
   return value;
 }
 
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+
 function banner(config: Config, gateway: Gateway, demo: DemoMerchant | null, embedded: boolean): string {
-  const lines = [
-    '',
-    'Pasarela is running.',
-    `  Merchant API      ${config.publicBaseUrl}/v1   (docs: ${config.publicBaseUrl}/docs)`,
-    `  Operator API      ${gateway.adminUrl}/internal   (loopback only)`,
+  const lines = ['', `Pasarela is running${config.role === 'all' ? '' : ` (ROLE=${config.role})`}.`];
+  if (config.role === 'worker') {
+    lines.push('  Workers           projections, webhook deliveries, voucher deadlines, unfinished charges');
+  } else {
+    const reach = LOOPBACK.has(config.adminHost) ? 'loopback only' : `bound to ${config.adminHost}: keep it off the internet`;
+    lines.push(
+      `  Merchant API      ${config.publicBaseUrl}/v1   (docs: ${config.publicBaseUrl}/docs)`,
+      `  Operator API      ${gateway.adminUrl}/internal   (${reach})`,
+    );
+  }
+  lines.push(
     `  Sandbox provider  ${config.sandboxPublicUrl}`,
     `  Database          ${embedded ? `embedded PostgreSQL, data in ${path.resolve(config.dataDir)}` : 'DATABASE_URL'}`,
     `  Event store       ${config.eventStore}`,
-  ];
+  );
   if (embedded) {
     lines.push('', `Operator token (Authorization: Bearer ...): ${config.operatorToken ?? ''}`);
   }
@@ -63,6 +71,10 @@ async function main(): Promise<void> {
     const dataDir = path.resolve(config.dataDir);
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     config.operatorToken ??= readOrCreateSecret(path.join(dataDir, 'operator-token'), () => randomBytes(24).toString('base64url'));
+    // Kept like the token, so scripts that play the provider (docs/sandbox.md) can read it, across restarts too.
+    if (!process.env.PROVIDER_SECRET) {
+      config.providerSecret = readOrCreateSecret(path.join(dataDir, 'provider-secret'), () => randomBytes(32).toString('base64url'));
+    }
     // The key that seals webhook signing secrets must outlive a restart, or every registered endpoint stops signing.
     if (!process.env.WEBHOOK_SECRET_KEY) {
       const key = readOrCreateSecret(path.join(dataDir, 'webhook-secret-key'), () => randomBytes(32).toString('base64'));

@@ -1,5 +1,6 @@
 // Configuration from the environment, checked once at start: a bad value stops the start with a clear message.
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 
 export type EventStoreKind = 'postgres' | 'eventstoredb';
 export type Role = 'all' | 'api' | 'worker';
@@ -71,7 +72,14 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-const PROXY_ENTRY = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-fA-F:]*:[0-9a-fA-F:.]*)(\/\d{1,3})?$/;
+/** An IP address, or a CIDR range with a prefix that fits it. */
+function isProxyEntry(entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 /** TRUST_PROXY: unset (no proxy), a hop count 1-10, or comma-separated addresses / CIDR ranges of the proxies. */
 function trustProxy(raw: string | undefined, problems: string[]): false | number | string {
@@ -81,7 +89,7 @@ function trustProxy(raw: string | undefined, problems: string[]): false | number
     if (hops >= 1 && hops <= 10) return hops;
   } else {
     const entries = raw.split(',').map((entry) => entry.trim());
-    if (entries.every((entry) => PROXY_ENTRY.test(entry))) return entries.join(',');
+    if (entries.every(isProxyEntry)) return entries.join(',');
   }
   problems.push(
     `TRUST_PROXY must be the number of proxies in front (1 to 10) or their addresses / CIDR ranges, comma-separated (got "${raw}"); ` +
@@ -117,14 +125,24 @@ export function loadConfig(env: Env = process.env): Config {
     try {
       const parsed = new URL(raw);
       if (!protocols.includes(parsed.protocol)) {
-        problems.push(`${name} must be a ${protocols.join(' or ')} URL (got "${raw}")`);
+        // Named by its scheme only: the rest may hold a password.
+        problems.push(`${name} must be a ${protocols.join(' or ')} URL (got a ${parsed.protocol} URL)`);
         return undefined;
       }
       return raw;
     } catch {
-      problems.push(`${name} is not a valid URL (got "${raw}")`);
+      problems.push(`${name} is not a valid URL`);
       return undefined;
     }
+  };
+  const host = (name: string, fallback: string): string => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    if (isIP(raw) === 0 && raw !== 'localhost') {
+      problems.push(`${name} must be an IP address to bind to, or localhost (got "${raw}")`);
+      return fallback;
+    }
+    return raw;
   };
 
   const seconds = (name: string, fallback: number[]): number[] => {
@@ -179,8 +197,13 @@ export function loadConfig(env: Env = process.env): Config {
   const publicBaseUrl = url('PUBLIC_BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
   const sandboxPublicUrl = url('SANDBOX_PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${sandboxPort}`;
   const providerUrl = url('PROVIDER_URL', ['http:', 'https:']) ?? `http://127.0.0.1:${sandboxPort}`;
+  // Every process of a deployment signs and checks the provider's notices with it, so with DATABASE_URL (where
+  // processes may be several) it must be given; the embedded default keeps a generated one in DATA_DIR (main.ts).
   const providerSecret = env.PROVIDER_SECRET || randomBytes(32).toString('base64url');
   if (providerSecret.length < 24) problems.push('PROVIDER_SECRET must be at least 24 characters long');
+  if (env.DATABASE_URL && !env.PROVIDER_SECRET) {
+    problems.push('PROVIDER_SECRET must be set when DATABASE_URL is set: every process of the deployment shares it (e.g. openssl rand -base64 32)');
+  }
 
   const webhookSecretKey = secretKey('WEBHOOK_SECRET_KEY');
 
@@ -202,9 +225,9 @@ export function loadConfig(env: Env = process.env): Config {
   const config: Config = {
     port,
     adminPort,
-    adminHost: env.ADMIN_HOST || '127.0.0.1',
+    adminHost: host('ADMIN_HOST', '127.0.0.1'),
     sandboxPort,
-    sandboxHost: env.SANDBOX_HOST || '0.0.0.0',
+    sandboxHost: host('SANDBOX_HOST', '0.0.0.0'),
     sandboxPublicUrl: sandboxPublicUrl.replace(/\/$/, ''),
     providerUrl: providerUrl.replace(/\/$/, ''),
     providerSecret,

@@ -44,4 +44,37 @@ describe('configuration from the environment', () => {
   it('refuses two listeners on one port', () => {
     expect(() => loadConfig({ PORT: '4000', ADMIN_PORT: '4000' })).toThrow(/must differ/);
   });
+
+  it('requires a PROVIDER_SECRET outside the embedded default: the processes of a deployment share it', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u:p@db/x', OPERATOR_TOKEN: 'x'.repeat(32) })).toThrow(/PROVIDER_SECRET must be set/);
+  });
+
+  it.each(['999.999.999.999', '10.0.0.0/33', 'proxy.example', '10.0.0.1/8/1'])('refuses TRUST_PROXY=%s, naming the variable', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY must be/);
+  });
+
+  it('takes TRUST_PROXY addresses and ranges of both families', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7, fd00::/8' }).trustProxy).toBe('10.0.0.0/8,192.168.1.7,fd00::/8');
+  });
+
+  it('refuses an ADMIN_HOST that is not an address to bind to', () => {
+    expect(() => loadConfig({ ADMIN_HOST: 'not-a-host' })).toThrow(/ADMIN_HOST must be an IP address/);
+    expect(loadConfig({ ADMIN_HOST: '0.0.0.0' }).adminHost).toBe('0.0.0.0');
+  });
+
+  it('never repeats a URL it refuses, which may hold a password', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://root:s3cr3t@db/x' })).toThrow(/DATABASE_URL must be a postgres: or postgresql: URL \(got a mysql: URL\)/);
+    for (const value of ['mysql://root:s3cr3t@db/x', 'postgres://root:s3cr3t@[db/x']) {
+      const message = (() => {
+        try {
+          loadConfig({ DATABASE_URL: value });
+          return 'accepted';
+        } catch (error) {
+          return (error as Error).message;
+        }
+      })();
+      expect(message).toMatch(/DATABASE_URL/);
+      expect(message).not.toContain('s3cr3t');
+    }
+  });
 });
