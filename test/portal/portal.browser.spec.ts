@@ -181,6 +181,14 @@ describe('the portal in the browser', () => {
     await admin.goto(`${gw.publicUrl}/portal/pagos?desde=${today}&hasta=${today}`);
     expect(await rows.count()).toBe(charges.filter((c) => c.daysAgo === 0).length);
 
+    // A bookmarked link with a day the calendar does not have: the filters say so (it was read as 2 March).
+    const impossible = await admin.goto(`${gw.publicUrl}/portal/pagos?hasta=2026-02-30`);
+    expect(impossible?.status()).toBe(400);
+    expect(await admin.getByRole('alert').textContent()).toContain('Revisa los filtros');
+    expect(await admin.getByRole('link', { name: /La fecha "hasta" no es una fecha del calendario/ }).getAttribute('href')).toBe('#campo-hasta');
+    expect(await admin.getByLabel('Hasta').getAttribute('aria-invalid')).toBe('true');
+    expect(await rows.count()).toBe(0);
+
     const approved = charges.find((c) => c.estado === 'aprobado')!;
     await admin.goto(`${gw.publicUrl}/portal/pagos?referencia=${approved.referencia}`);
     await admin.getByRole('link', { name: approved.referencia }).click();
