@@ -5,7 +5,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, signInToPortal } from '../support/browser.js';
 import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
-import { MovableClock, seedCharges, type SeededCharge } from './charges-fixture.js';
+import { approveCharge, recordRefund } from '../support/outcomes.js';
+import { createCharge, MovableClock, seedCharges, type SeededCharge } from './charges-fixture.js';
 import { operatorInvites, STRONG_PASSWORD } from './portal-client.js';
 import { screenshot } from './screenshots.js';
 
@@ -196,6 +197,11 @@ describe('the portal in the browser', () => {
     const timeline = await admin.locator('ol.timeline').textContent();
     expect(timeline).toContain('Cobro creado por');
     expect(timeline).toContain('Pago aprobado (tarjeta)');
+    // The shop has no webhook: the delivery below is "Sin endpoint", and the history no longer says it was sent.
+    expect(await admin.locator('section[aria-labelledby=avisos]').textContent()).toContain('Sin endpoint');
+    expect(timeline).not.toContain('Se notificó');
+    expect(timeline).toContain('No se envió payment.completed: tu comercio no tiene un webhook registrado.');
+    expect(await admin.locator('ol.timeline').getByRole('link', { name: 'Configuración › Webhook' }).getAttribute('href')).toBe('/portal/configuracion/webhook');
     expect(timeline).toContain('la integración (clave de API)');
     expect(await admin.locator('section[aria-labelledby=liquidacion]').textContent()).toContain('Para tu comercio');
     await screenshot(admin, 'pago-detalle');
@@ -226,5 +232,25 @@ describe('the portal in the browser', () => {
     const titles = await admin.locator('svg rect.bar title').allTextContents();
     expect(titles[biggest]).toContain(pesos(perDay[biggest]!));
     await screenshot(admin, 'resumen');
+  });
+
+  it('a refunded charge says what became of its payout: cancelled when refunded before the payout day, taken from the next one after', async () => {
+    const liquidacion = admin.locator('section[aria-labelledby=liquidacion]');
+    // Approved on Friday 13 November 2026 (Bogota), paid on Tuesday 17 (Monday 16 is a holiday).
+    const early = await createCharge(gw, shop, 'REEMB-ANTES', 30_000);
+    await approveCharge(gw, early, { at: new Date('2026-11-13T15:00:00Z') });
+    await recordRefund(gw, early, new Date('2026-11-13T20:00:00Z'));
+    await admin.goto(`${gw.publicUrl}/portal/pagos/${early}`);
+    expect(await liquidacion.textContent()).toContain('Revertida');
+    expect(await liquidacion.textContent()).toContain('reembolsado antes del día de pago: esta liquidación se canceló y no se te pagará');
+    expect(await liquidacion.textContent()).not.toContain('siguiente liquidación');
+    expect(await liquidacion.textContent()).toContain('martes, 17 de noviembre de 2026');
+
+    const late = await createCharge(gw, shop, 'REEMB-DESPUES', 40_000);
+    await approveCharge(gw, late, { at: new Date('2026-11-13T15:00:00Z') });
+    await recordRefund(gw, late, new Date('2026-11-19T15:00:00Z'));
+    await admin.goto(`${gw.publicUrl}/portal/pagos/${late}`);
+    expect(await liquidacion.textContent()).toContain('reembolsado después de pagarse: se descuenta de tu siguiente liquidación');
+    await screenshot(admin, 'pago-reembolsado');
   });
 });

@@ -14,6 +14,7 @@ import { encodeCursor, ListChargesParams, toListRequest } from '../../../payment
 import { GetChargeQuery } from '../../../payments/application/get-charge/get-charge.query.js';
 import { ListChargesQuery } from '../../../payments/application/list-charges/list-charges.query.js';
 import { GetSettlementQuery, type SettlementView } from '../../../settlement/application/get-settlement/get-settlement.query.js';
+import { GetWebhookEndpoint } from '../../../webhooks/application/get-endpoint/get-endpoint.query.js';
 import { ListDeliveries } from '../../../webhooks/application/list-deliveries/list-deliveries.query.js';
 import { sendPage } from './page.js';
 import { DELIVERIES_SHOWN, isHttps } from './portal-http.js';
@@ -109,6 +110,7 @@ export class ChargesController {
     const deliveries = recent.filter((d) => d.pagoId === charge.id);
     // Only approved charges (later reconciled or refunded) have a liquidación (DESIGN.md 5.12).
     const settled = ['aprobado', 'conciliado', 'reembolsado'].includes(charge.estado);
+    const open = charge.estado === 'creado' || charge.estado === 'pendiente';
     const settlement = settled ? await this.settlementOf(session.principal.merchantId, charge.id) : null;
     const extra = html`${settlement ? settlementSection(settlement) : ''}<section class="card" aria-labelledby="avisos">
   <h2 id="avisos">Avisos a tu webhook</h2>
@@ -116,10 +118,13 @@ export class ChargesController {
   ${
     deliveries.length > 0
       ? deliveriesTable(session, deliveries, `/portal/pagos/${charge.id}`, false)
-      : html`<p class="hint">Ninguno: solo se avisa cuando el pago se aprueba (payment.completed) o falla (payment.failed).</p>`
+      : open
+        ? html`<p class="hint">Ninguno: solo se avisa cuando el pago se aprueba (payment.completed) o falla (payment.failed).</p>`
+        : html`<p class="hint">No aparece entre los últimos avisos de tu comercio. Si el pago cambió hace un momento, recarga la página en unos segundos.</p>`
   }
 </section>`;
-    return sendPage(reply, this.https, 200, chargeDetailPage(session, { charge, checkoutUrl, events, names, extra }));
+    const hasEndpoint = (await this.queries.execute(new GetWebhookEndpoint(session.principal.merchantId))) !== null;
+    return sendPage(reply, this.https, 200, chargeDetailPage(session, { charge, checkoutUrl, events, names, deliveries, hasEndpoint, extra }));
   }
 
   /** The charge's liquidación; null when settlement has none for it (it then says why with a 409 on the API). */
