@@ -202,7 +202,7 @@ describe('the portal in the browser', () => {
     expect(timeline).not.toContain('Se notificó');
     expect(timeline).toContain('No se envió payment.completed: tu comercio no tiene un webhook registrado.');
     expect(await admin.locator('ol.timeline').getByRole('link', { name: 'Configuración › Webhook' }).getAttribute('href')).toBe('/portal/configuracion/webhook');
-    expect(timeline).toContain('la integración (clave de API)');
+    expect(timeline).toContain(`la integración (clave de API …${shop.apiKey.slice(-4)})`);
     expect(await admin.locator('section[aria-labelledby=liquidacion]').textContent()).toContain('Para tu comercio');
     await screenshot(admin, 'pago-detalle');
 

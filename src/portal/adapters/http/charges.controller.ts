@@ -8,7 +8,6 @@ import type { FastifyReply } from 'fastify';
 import type { Config } from '../../../kernel/config.js';
 import { DomainError, FieldError, NotFound } from '../../../kernel/errors.js';
 import { CONFIG } from '../../../kernel/infrastructure.module.js';
-import { NamePeople } from '../../../merchants/application/people/person-access.commands.js';
 import { GetChargeHistory } from '../../../operator/application/get-charge-history/get-charge-history.query.js';
 import { encodeCursor, ListChargesParams, toListRequest } from '../../../payments/adapters/http/list-charges.query.dto.js';
 import { GetChargeQuery } from '../../../payments/application/get-charge/get-charge.query.js';
@@ -16,6 +15,7 @@ import { ListChargesQuery } from '../../../payments/application/list-charges/lis
 import { GetSettlementQuery, type SettlementView } from '../../../settlement/application/get-settlement/get-settlement.query.js';
 import { GetWebhookEndpoint } from '../../../webhooks/application/get-endpoint/get-endpoint.query.js';
 import { ListDeliveries } from '../../../webhooks/application/list-deliveries/list-deliveries.query.js';
+import { authorsOf } from './authors.js';
 import { sendPage } from './page.js';
 import { DELIVERIES_SHOWN, isHttps } from './portal-http.js';
 import { PortalController, sessionOf, type PortalRequest } from './portal.guard.js';
@@ -102,8 +102,7 @@ export class ChargesController {
     const charge = await this.queries.execute(new GetChargeQuery(session.principal.merchantId, id));
     if (!charge) throw new NotFound('Charge');
     const events = (await this.queries.execute(new GetChargeHistory(charge.id))) ?? [];
-    const people = events.filter((e) => e.metadata.actor.type === 'person').map((e) => e.metadata.actor.id);
-    const names = await this.queries.execute(new NamePeople(session.principal.merchantId, people));
+    const authors = await authorsOf(this.queries, session.principal.merchantId, events.map((e) => e.metadata.actor));
     const checkoutUrl = `${this.config.publicBaseUrl}/checkout/${charge.checkoutToken}`;
     // The deliveries query has no charge filter: the charge's are found among the merchant's latest.
     const recent = (await this.queries.execute(new ListDeliveries(session.principal.merchantId, undefined, DELIVERIES_SHOWN))) ?? [];
@@ -124,7 +123,7 @@ export class ChargesController {
   }
 </section>`;
     const hasEndpoint = (await this.queries.execute(new GetWebhookEndpoint(session.principal.merchantId))) !== null;
-    return sendPage(reply, this.https, 200, chargeDetailPage(session, { charge, checkoutUrl, events, names, deliveries, hasEndpoint, extra }));
+    return sendPage(reply, this.https, 200, chargeDetailPage(session, { charge, checkoutUrl, events, authors, deliveries, hasEndpoint, extra }));
   }
 
   /** The charge's liquidación; null when settlement has none for it (it then says why with a 409 on the API). */

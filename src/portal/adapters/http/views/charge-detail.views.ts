@@ -6,7 +6,7 @@ import type { DeliveryView } from '../../../../webhooks/application/ports/delive
 import type { WebhookEventType } from '../../../../webhooks/domain/webhook-event.js';
 import type { PortalSession } from '../../../application/portal-session.js';
 import { estadoBadge } from './charges.views.js';
-import { actorLabel, dateTime, ESTADO_HELP, money } from './format.js';
+import { actorLabel, dateTime, ESTADO_HELP, money, type Authors } from './format.js';
 import { html, type Content, type Html } from './html.js';
 import { layout } from './layout.js';
 
@@ -72,7 +72,7 @@ function timeline(model: ChargeDetailModel): Html {
     return html`<li>
     <strong>${title}</strong>
     ${detail ? html`<div>${detail}</div>` : ''}
-    <div class="when"><time datetime="${event.metadata.occurredAt}">${dateTime(event.metadata.occurredAt)}</time> · ${actorLabel(event.metadata.actor, model.names)}</div>
+    <div class="when"><time datetime="${event.metadata.occurredAt}">${dateTime(event.metadata.occurredAt)}</time> · ${actorLabel(event.metadata.actor, model.authors)}</div>
   </li>`;
   })}</ol>`;
 }
@@ -81,7 +81,7 @@ export interface ChargeDetailModel {
   charge: ChargeSummary;
   checkoutUrl: string;
   events: HistoryEvent[];
-  names: Record<string, string>;
+  authors: Authors;
   /** The charge's webhook deliveries (among the merchant's latest), and whether the merchant has an endpoint now. */
   deliveries: DeliveryView[];
   hasEndpoint: boolean;
