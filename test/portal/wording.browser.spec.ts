@@ -5,6 +5,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.js';
 import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
+import { approveCharge } from '../support/outcomes.js';
+import { createCharge } from './charges-fixture.js';
 import { operatorInvites, STRONG_PASSWORD } from './portal-client.js';
 
 describe('the portal in Spanish', () => {
@@ -36,6 +38,56 @@ describe('the portal in Spanish', () => {
     for (const context of contexts) await context.close();
     await browser?.close();
     await gw?.close();
+  });
+
+  it('one approved charge is "1 pago aprobado o conciliado"; the sessions page says "1 hora"', async () => {
+    const id = await createCharge(gw, shop, 'UNO-1', 25_000);
+    await approveCharge(gw, id);
+    const until = Date.now() + 10_000;
+    do {
+      await admin.goto(`${gw.publicUrl}/portal/resumen?dias=7`);
+    } while (!(await text(admin, '.tile')).includes('$\u00a025.000') && Date.now() < until);
+    const approvedTile = await text(admin, '.tile');
+    expect(approvedTile).toContain('1 pago aprobado o conciliado');
+    expect(approvedTile).not.toContain('aprobados');
+    await admin.goto(`${gw.publicUrl}/portal/sesiones`);
+    expect(await text(admin, '.lead')).toContain('o 1 hora después de ingresar');
+  });
+
+  it('an API key is named the same way on the site page, in the history and on a charge', async () => {
+    const lastFour = shop.apiKey.slice(-4);
+    const key = `la integración (clave de API …${lastFour})`;
+    const put = await http('PUT', `${gw.publicUrl}/v1/merchants/me/registro-web`, {
+      token: shop.apiKey,
+      body: { sitioWeb: 'https://donpedro.co', urlRetorno: 'https://donpedro.co/gracias' },
+    });
+    expect(put.status).toBe(200);
+    await admin.goto(`${gw.publicUrl}/portal/configuracion/sitio`);
+    expect(await text(admin, 'dl.facts')).toContain(`por ${key}`);
+    await admin.goto(`${gw.publicUrl}/portal/configuracion/historial`);
+    expect(await text(admin, 'ol.cambios > li:first-child')).toContain(`por ${key}`);
+    expect(await text(admin, 'ol.cambios')).not.toContain('Clave de API');
+    const id = await createCharge(gw, shop, 'CLAVE-1', 12_000);
+    await admin.goto(`${gw.publicUrl}/portal/pagos/${id}`);
+    expect(await text(admin, 'ol.timeline')).toContain(key);
+  });
+
+  it('a reconciled charge shows its value date as a date, not 2026-11-20', async () => {
+    const id = await createCharge(gw, shop, 'CONCILIA-1', 48_000);
+    const reference = await approveCharge(gw, id, { method: 'pse' });
+    const until = Date.now() + 10_000;
+    for (;;) {
+      const rows = await gw.infra.dataSource.query('SELECT 1 FROM provider_references WHERE referencia_proveedor = $1', [reference]);
+      if (rows.length > 0 || Date.now() > until) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const reporte = ['referencia_proveedor,monto,fecha', `${reference},48000,2026-11-20`, ''].join('\n');
+    const imported = await http('POST', `${gw.adminUrl}/internal/conciliaciones`, { token: gw.operatorToken, body: { reporte } });
+    expect(imported.body.conciliados).toHaveLength(1);
+    await admin.goto(`${gw.publicUrl}/portal/pagos/${id}`);
+    const timeline = await text(admin, 'ol.timeline');
+    expect(timeline).toContain('Fecha valor 20 de nov de 2026');
+    expect(timeline).not.toContain('2026-11-20');
   });
 
   it('a password with the part of the email before the @ is refused with a message that says so', async () => {

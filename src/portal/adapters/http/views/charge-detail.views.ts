@@ -6,7 +6,7 @@ import type { DeliveryView } from '../../../../webhooks/application/ports/delive
 import type { WebhookEventType } from '../../../../webhooks/domain/webhook-event.js';
 import type { PortalSession } from '../../../application/portal-session.js';
 import { estadoBadge } from './charges.views.js';
-import { actorLabel, dateTime, ESTADO_HELP, money, type Authors } from './format.js';
+import { actorLabel, calendarDate, dateTime, ESTADO_HELP, money, type Authors } from './format.js';
 import { html, type Content, type Html } from './html.js';
 import { layout } from './layout.js';
 
@@ -58,7 +58,7 @@ function describe(event: HistoryEvent, model: ChargeDetailModel): { title: strin
         detail: html`${notice('payment.failed', model)} El comprador puede intentar con un cobro nuevo.`,
       };
     case 'ChargeReconciled':
-      return { title: 'Conciliado con la liquidación', detail: text(d.valueDate) ? `Fecha valor ${text(d.valueDate)}` : undefined };
+      return { title: 'Conciliado con la liquidación', detail: text(d.valueDate) ? `Fecha valor ${calendarDate(text(d.valueDate))}` : undefined };
     case 'ChargeRefunded':
       return { title: `Reembolsado al pagador: ${amount(d.monto, charge.moneda)}` };
     default:

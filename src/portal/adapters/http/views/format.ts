@@ -23,6 +23,9 @@ export const money = (amount: number, moneda: string): string => (moneda === 'US
 
 export const count = (n: number): string => NUMBER.format(n);
 
+/** A number with its noun in agreement: "1 pago", "2 pagos", "1.250 pagos". */
+export const counted = (n: number, one: string, many: string): string => `${count(n)} ${n === 1 ? one : many}`;
+
 /** An instant as a Bogota date and time: "22 nov 2026, 3:07 p. m.". */
 export const dateTime = (iso: string): string => DATE_TIME.format(new Date(iso));
 

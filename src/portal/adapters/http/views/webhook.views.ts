@@ -5,7 +5,7 @@ import type { AttemptView, DeliveryView } from '../../../../webhooks/application
 import type { WebhookEndpointView } from '../../../../webhooks/application/ports/webhook-endpoints.port.js';
 import type { DeliveryEstado } from '../../../../webhooks/domain/delivery.js';
 import type { PortalSession } from '../../../application/portal-session.js';
-import { actorLabel, dateTime, type Authors } from './format.js';
+import { actorLabel, counted, dateTime, type Authors } from './format.js';
 import { errorSummary, field, okNotice, type FieldErrors } from './forms.js';
 import { html, type Html } from './html.js';
 import { csrfField } from './layout.js';
@@ -57,7 +57,7 @@ export function deliveriesTable(session: PortalSession, deliveries: DeliveryView
     <td data-label="Estado"><div>${deliveryBadge(d.estado)}${
       d.reenviadaEn ? html`<br><span class="hint">Reenviada ${dateTime(d.reenviadaEn)}</span>` : ''
     }</div></td>
-    <td data-label="Intentos"><details><summary>${d.intentos.length} ${d.intentos.length === 1 ? 'intento' : 'intentos'}</summary>${attempts(d)}</details></td>
+    <td data-label="Intentos"><details><summary>${counted(d.intentos.length, 'intento', 'intentos')}</summary>${attempts(d)}</details></td>
     <td data-label="">${resendForm(session, d, back)}</td>
   </tr>`,
   )}</tbody>
