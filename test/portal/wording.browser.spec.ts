@@ -7,7 +7,7 @@ import { http, startTestGateway, type TestGateway } from '../support/gateway.js'
 import { onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
 import { approveCharge } from '../support/outcomes.js';
 import { createCharge } from './charges-fixture.js';
-import { operatorInvites, STRONG_PASSWORD } from './portal-client.js';
+import { acceptInvitation, operatorInvites, STRONG_PASSWORD } from './portal-client.js';
 
 describe('the portal in Spanish', () => {
   let gw: TestGateway;
@@ -52,6 +52,54 @@ describe('the portal in Spanish', () => {
     expect(approvedTile).not.toContain('aprobados');
     await admin.goto(`${gw.publicUrl}/portal/sesiones`);
     expect(await text(admin, '.lead')).toContain('o 1 hora después de ingresar');
+  });
+
+  let luisInvitation = '';
+
+  it('an invitation ends its time with one full stop, and Luis is "Invitación enviada", not "Invitada"', async () => {
+    await admin.goto(`${gw.publicUrl}/portal/configuracion/personas`);
+    await admin.getByLabel('Nombre').fill('Luis Peña');
+    await admin.getByLabel('Correo electrónico').fill('luis@tienda.co');
+    await admin.getByLabel(/Solo lectura/).check();
+    await admin.getByRole('button', { name: 'Invitar' }).click();
+    luisInvitation = new URL((await admin.locator('#enlace-invitacion').textContent())?.trim() ?? '').pathname;
+    const notice = await text(admin, '[role=status]');
+    expect(notice).toMatch(/Vale hasta: \d+ de \S+ de \d{4}, \d+:\d{2} [ap]\.\s?m\. Quien lo abra/);
+    expect(notice).not.toContain('m..');
+    expect(notice).toContain('envíalo solo a esa persona');
+    await admin.getByRole('link', { name: 'Listo, volver a Personas' }).click();
+    const estado = (name: RegExp) => admin.getByRole('row', { name }).locator('td[data-label=Estado]').textContent();
+    expect(await estado(/Luis Peña/)).toBe('Invitación enviada');
+    expect(await estado(/Ana Gómez/)).toBe('Con acceso');
+    expect(await text(admin, 'table')).not.toMatch(/Invitada|Activa/);
+
+    await admin.getByRole('link', { name: 'Quitar acceso de Luis Peña' }).click();
+    const removal = await text(admin);
+    expect(removal).toContain('Podrás enviarle otra invitación cuando quieras.');
+    expect(removal).not.toContain('invitarla');
+    await admin.getByRole('link', { name: 'No, volver' }).click();
+  });
+
+  it('a link for a new password ends its time with one full stop too', async () => {
+    await acceptInvitation(gw, luisInvitation, 'lee los pagos cada mañana');
+    await admin.goto(`${gw.publicUrl}/portal/configuracion/personas`);
+    await admin.getByRole('button', { name: 'Enlace para nueva contraseña de Luis Peña' }).click();
+    const notice = await text(admin, '[role=status]');
+    expect(notice).toMatch(/Vale una sola vez, hasta: \d+ de \S+ de \d{4}, \d+:\d{2} [ap]\.\s?m\. Quien lo abra/);
+    expect(notice).not.toContain('m..');
+    expect(notice).toContain('envíalo solo a esa persona');
+  });
+
+  it('the history names roles as every other page does: "Solo lectura", not "lectura"', async () => {
+    await admin.goto(`${gw.publicUrl}/portal/configuracion/personas`);
+    await admin.getByLabel('Rol de Luis Peña').selectOption({ label: 'Administrador' });
+    await admin.getByRole('button', { name: 'Cambiar rol de Luis Peña' }).click();
+    await admin.getByText('Cambiamos el rol.').waitFor();
+    await admin.getByRole('link', { name: 'Historial de cambios' }).click();
+    const history = await text(admin, 'ol.cambios');
+    expect(history).toContain('Rol de luis@tienda.co: Solo lectura → Administrador');
+    expect(history).toContain('Invitación a luis@tienda.co con el rol Solo lectura');
+    expect(history).not.toMatch(/como lectura|→ lectura|: lectura/);
   });
 
   it('an API key is named the same way on the site page, in the history and on a charge', async () => {
