@@ -4,8 +4,13 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export const FIRST_DAY = '1970-01-01';
 
-export function isCalendarDate(value: string): boolean {
-  if (!DATE.test(value) || value < FIRST_DAY) return false;
+/** A YYYY-MM-DD the calendar has, in any year: Date would roll 2026-02-30 over into March instead of refusing it. */
+export function isExistingDay(value: string): boolean {
+  if (!DATE.test(value)) return false;
   const day = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+}
+
+export function isCalendarDate(value: string): boolean {
+  return isExistingDay(value) && value >= FIRST_DAY;
 }

@@ -12,6 +12,7 @@ import { AuthenticateApiKeyHandler } from './application/authenticate-api-key/au
 import { CreateMerchantHandler } from './application/create-merchant/create-merchant.handler.js';
 import { GetMerchantHandler } from './application/get-merchant/get-merchant.handler.js';
 import { IssueApiKeyHandler } from './application/issue-api-key/issue-api-key.handler.js';
+import { NameApiKeysHandler } from './application/name-api-keys/name-api-keys.handler.js';
 import { API_KEYS } from './application/ports/api-keys.port.js';
 import { MERCHANTS } from './application/ports/merchants.port.js';
 import { RevokeApiKeyHandler } from './application/revoke-api-key/revoke-api-key.handler.js';
@@ -37,7 +38,7 @@ const commandHandlers = [
   ...PEOPLE_HANDLERS,
   ...PERSON_ACCESS_HANDLERS,
 ];
-const queryHandlers = [GetMerchantHandler, AuthenticateApiKeyHandler, ListSettingsChangesHandler];
+const queryHandlers = [GetMerchantHandler, AuthenticateApiKeyHandler, ListSettingsChangesHandler, NameApiKeysHandler];
 const repositories = [
   { provide: MERCHANTS, useClass: PostgresMerchants },
   { provide: API_KEYS, useClass: PostgresApiKeys },

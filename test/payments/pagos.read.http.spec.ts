@@ -122,7 +122,7 @@ describe('reading charges', () => {
 
     // A forged cursor in a year PostgreSQL cannot read, and text it cannot store, are 400s, not its errors.
     const farCursor = Buffer.from(JSON.stringify(['+010000-01-01T00:00:00.000Z', '7c9e6679-7425-40de-944b-e07fc1f90ae7'])).toString('base64url');
-    it.each([['limit=0'], ['limit=101'], ['limit=abc'], ['estado=pagado'], ['desde=ayer'], ['cursor=basura'], [`cursor=${farCursor}`], ['referencia=a%00b'], ['desde=2026-02-01&hasta=2026-01-01']])(
+    it.each([['limit=0'], ['limit=101'], ['limit=abc'], ['estado=pagado'], ['desde=ayer'], ['cursor=basura'], [`cursor=${farCursor}`], ['referencia=a%00b'], ['desde=2026-02-01&hasta=2026-01-01'], ['desde=2026-02-30'], ['hasta=2026-11-31'], ['desde=2026-13-01'], ['hasta=2026-02-30T10:00:00Z'], ['desde=2026-W05'], ['desde=20260201']])(
       '?%s -> 400',
       async (query) => {
         const answer = await get(`?${query}`, shop.apiKey);

@@ -76,12 +76,12 @@ describe('the settings history in the browser', () => {
     expect(texts[0]).toContain('Sitio web: https://tienda.example.co → https://panaderia-central.co');
     expect(texts[0]).toContain('por Ana Gómez');
     expect(texts[1]).toContain('Checkout propio habilitado');
-    expect(texts[1]).toContain('por Equipo de Pasarela');
+    expect(texts[1]).toContain('por el equipo de Pasarela');
     expect(texts[2]).toContain('Webhook registrado: https://hooks.pan.co/avisos');
-    expect(texts[2]).toContain(`por Clave de API …${shop.apiKey.slice(-4)}`);
+    expect(texts[2]).toContain(`por la integración (clave de API …${shop.apiKey.slice(-4)})`);
     expect(texts[3]).toContain('ana@pan.co aceptó la invitación');
-    expect(texts[4]).toContain('Invitación a ana@pan.co como administrador');
-    expect(texts[4]).toContain('por Equipo de Pasarela');
+    expect(texts[4]).toContain('Invitación a ana@pan.co con el rol Administrador');
+    expect(texts[4]).toContain('por el equipo de Pasarela');
     expect(texts[5]).toContain('Sitio web registrado: https://tienda.example.co');
     const when = await items.first().locator('time').getAttribute('datetime');
     expect(await items.first().locator('time').textContent()).toContain(bogotaClock(when ?? ''));
@@ -122,7 +122,7 @@ describe('the settings history in the browser', () => {
     const page = await reader.get('/portal/configuracion/historial');
     expect(page.status).toBe(200);
     expect(page.text).toContain('luis@pan.co aceptó la invitación');
-    expect(page.text).toContain('Invitación a luis@pan.co como lectura');
+    expect(page.text).toContain('Invitación a luis@pan.co con el rol Solo lectura');
     expect(page.text).toContain('solo lectura');
     const bad = await reader.get('/portal/configuracion/historial?cursor=otro');
     expect(bad.status).toBe(400);

@@ -84,6 +84,23 @@ describe('portal pages', () => {
       expect(stale.status).toBe(400);
       expect(stale.text).toContain('Ese enlace de página ya no sirve');
     });
+
+    // Before: month 13 reached PostgreSQL as "0NaN-NaN-NaN" (a 500); 31 Nov and 30 Feb were read as 1 Dec and 2 Mar.
+    it.each([
+      ['desde=2026-13-01', 'desde'],
+      ['hasta=2026-11-31', 'hasta'],
+      ['hasta=2026-02-30', 'hasta'],
+      ['desde=2026-1-5', 'desde'],
+    ])('?%s is the filters page saying the date is not a day of the calendar, as the API refuses it', async (query, field) => {
+      const page = await admin.get(`/portal/pagos?${query}`);
+      expect(page.status).toBe(400);
+      expect(page.text).toContain('Revisa los filtros');
+      expect(page.text).toContain(`id="campo-${field}" name="${field}" type="date" value="${query.split('=')[1]}" aria-invalid="true"`);
+      expect(page.text).toContain('no es una fecha del calendario');
+      const api = await http('GET', `${gw.publicUrl}/v1/pagos?${query}`, { token: shop.apiKey });
+      expect(api.status).toBe(400);
+      expect(Object.keys(api.body.message.fieldErrors)).toEqual([field]);
+    });
   });
 
   describe('Configuración › Sitio web', () => {

@@ -5,7 +5,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, signInToPortal } from '../support/browser.js';
 import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
-import { MovableClock, seedCharges, type SeededCharge } from './charges-fixture.js';
+import { approveCharge, recordRefund } from '../support/outcomes.js';
+import { createCharge, MovableClock, seedCharges, type SeededCharge } from './charges-fixture.js';
 import { operatorInvites, STRONG_PASSWORD } from './portal-client.js';
 import { screenshot } from './screenshots.js';
 
@@ -181,6 +182,14 @@ describe('the portal in the browser', () => {
     await admin.goto(`${gw.publicUrl}/portal/pagos?desde=${today}&hasta=${today}`);
     expect(await rows.count()).toBe(charges.filter((c) => c.daysAgo === 0).length);
 
+    // A bookmarked link with a day the calendar does not have: the filters say so (it was read as 2 March).
+    const impossible = await admin.goto(`${gw.publicUrl}/portal/pagos?hasta=2026-02-30`);
+    expect(impossible?.status()).toBe(400);
+    expect(await admin.getByRole('alert').textContent()).toContain('Revisa los filtros');
+    expect(await admin.getByRole('link', { name: /La fecha "hasta" no es una fecha del calendario/ }).getAttribute('href')).toBe('#campo-hasta');
+    expect(await admin.getByLabel('Hasta').getAttribute('aria-invalid')).toBe('true');
+    expect(await rows.count()).toBe(0);
+
     const approved = charges.find((c) => c.estado === 'aprobado')!;
     await admin.goto(`${gw.publicUrl}/portal/pagos?referencia=${approved.referencia}`);
     await admin.getByRole('link', { name: approved.referencia }).click();
@@ -188,7 +197,12 @@ describe('the portal in the browser', () => {
     const timeline = await admin.locator('ol.timeline').textContent();
     expect(timeline).toContain('Cobro creado por');
     expect(timeline).toContain('Pago aprobado (tarjeta)');
-    expect(timeline).toContain('la integración (clave de API)');
+    // The shop has no webhook: the delivery below is "Sin endpoint", and the history no longer says it was sent.
+    expect(await admin.locator('section[aria-labelledby=avisos]').textContent()).toContain('Sin endpoint');
+    expect(timeline).not.toContain('Se notificó');
+    expect(timeline).toContain('No se envió payment.completed: tu comercio no tiene un webhook registrado.');
+    expect(await admin.locator('ol.timeline').getByRole('link', { name: 'Configuración › Webhook' }).getAttribute('href')).toBe('/portal/configuracion/webhook');
+    expect(timeline).toContain(`la integración (clave de API …${shop.apiKey.slice(-4)})`);
     expect(await admin.locator('section[aria-labelledby=liquidacion]').textContent()).toContain('Para tu comercio');
     await screenshot(admin, 'pago-detalle');
 
@@ -218,5 +232,25 @@ describe('the portal in the browser', () => {
     const titles = await admin.locator('svg rect.bar title').allTextContents();
     expect(titles[biggest]).toContain(pesos(perDay[biggest]!));
     await screenshot(admin, 'resumen');
+  });
+
+  it('a refunded charge says what became of its payout: cancelled when refunded before the payout day, taken from the next one after', async () => {
+    const liquidacion = admin.locator('section[aria-labelledby=liquidacion]');
+    // Approved on Friday 13 November 2026 (Bogota), paid on Tuesday 17 (Monday 16 is a holiday).
+    const early = await createCharge(gw, shop, 'REEMB-ANTES', 30_000);
+    await approveCharge(gw, early, { at: new Date('2026-11-13T15:00:00Z') });
+    await recordRefund(gw, early, new Date('2026-11-13T20:00:00Z'));
+    await admin.goto(`${gw.publicUrl}/portal/pagos/${early}`);
+    expect(await liquidacion.textContent()).toContain('Revertida');
+    expect(await liquidacion.textContent()).toContain('reembolsado antes del día de pago: esta liquidación se canceló y no se te pagará');
+    expect(await liquidacion.textContent()).not.toContain('siguiente liquidación');
+    expect(await liquidacion.textContent()).toContain('martes, 17 de noviembre de 2026');
+
+    const late = await createCharge(gw, shop, 'REEMB-DESPUES', 40_000);
+    await approveCharge(gw, late, { at: new Date('2026-11-13T15:00:00Z') });
+    await recordRefund(gw, late, new Date('2026-11-19T15:00:00Z'));
+    await admin.goto(`${gw.publicUrl}/portal/pagos/${late}`);
+    expect(await liquidacion.textContent()).toContain('reembolsado después de pagarse: se descuenta de tu siguiente liquidación');
+    await screenshot(admin, 'pago-reembolsado');
   });
 });

@@ -140,6 +140,7 @@ describe('the webhook endpoint and its deliveries in the portal', () => {
     // The charge's own page lists the same delivery, now delivered.
     await admin.goto(`${gw.publicUrl}/portal/pagos/${chargeId}`);
     expect(await admin.locator('section[aria-labelledby=avisos]').textContent()).toContain('Entregada');
+    expect(await admin.locator('ol.timeline').textContent()).toContain('Se notificó payment.completed a tu webhook.');
     await screenshot(admin, 'pago-avisos');
   });
 
@@ -156,6 +157,10 @@ describe('the webhook endpoint and its deliveries in the portal', () => {
     await approveCharge(gw, chargeId);
     await admin.goto(`${gw.publicUrl}/portal/configuracion/webhook?estado=sin_endpoint`);
     await reloadUntil(admin, 'payment.completed');
+    // The charge's page says it was not sent because the endpoint was off, not that the shop has none.
+    await admin.goto(`${gw.publicUrl}/portal/pagos/${chargeId}`);
+    expect(await admin.locator('ol.timeline').textContent()).toContain('No se envió payment.completed: cuando ocurrió, tu webhook no estaba activo.');
+    await admin.goto(`${gw.publicUrl}/portal/configuracion/webhook`);
     await admin.getByRole('button', { name: 'Activar endpoint' }).click();
     await admin.getByText('Activamos el endpoint.').waitFor();
   });

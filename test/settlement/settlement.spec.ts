@@ -1,6 +1,6 @@
 // The settlement of one charge: which charges have one, the payout date, the state, the terms it is settled with.
 import type { ChargeFacts } from '../../src/settlement/domain/settlement.js';
-import { settle } from '../../src/settlement/domain/settlement.js';
+import { reversalOf, settle } from '../../src/settlement/domain/settlement.js';
 import { DEFAULT_TAX_PROFILE } from '../../src/settlement/domain/settlement-lines.js';
 import { DEFAULT_TARIFF, retefuenteOn, taxProfileOf, type RetefuenteRate } from '../../src/settlement/domain/tariff.js';
 
@@ -40,6 +40,14 @@ describe('settle', () => {
     const refunded = { ...approved, estado: 'reembolsado' as const, refundedAt: '2027-03-20T12:00:00.000Z' };
     expect(settle(refunded, DEFAULT_TAX_PROFILE, '2027-03-20').state).toBe('revertida');
     expect(settle(refunded, DEFAULT_TAX_PROFILE, '2027-04-20').state).toBe('revertida');
+  });
+
+  it('a refund before the payout day cancels the payout; after it, it comes off the next payout; on it, either', () => {
+    // Approved Friday 19 March 2027, paid Tuesday 23.
+    expect(reversalOf('2027-03-19', '2027-03-23')).toBe('payout_cancelled');
+    expect(reversalOf('2027-03-22', '2027-03-23')).toBe('payout_cancelled');
+    expect(reversalOf('2027-03-23', '2027-03-23')).toBe('either_on_payout_day');
+    expect(reversalOf('2027-03-24', '2027-03-23')).toBe('next_payout');
   });
 
   it('lines add up to the gross even when the fee exceeds a tiny sale (the net is then negative)', () => {

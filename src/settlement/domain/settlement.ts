@@ -53,3 +53,16 @@ export function settle(charge: ChargeFacts, profile: TaxProfile, today: string):
   const state: SettlementState = charge.estado === 'reembolsado' ? 'revertida' : today > date ? 'liquidada' : 'programada';
   return { lines: settlementLines(charge.monto, charge.method, profile), profile, payoutDate: date, state };
 }
+
+/**
+ * What a refund did to the payout (docs/settlement.md): before the payout day it cancels the payout; after that day
+ * the amount comes off the merchant's next payout. On the payout day itself it is one or the other by the hour of the
+ * transfer, which we do not know (the same reason the day itself is still `programada`).
+ */
+export type Reversal = 'payout_cancelled' | 'next_payout' | 'either_on_payout_day';
+
+/** Dates are Bogota calendar days: the refund's and the settlement's payout date. */
+export function reversalOf(refundDate: string, payoutDate: string): Reversal {
+  if (refundDate < payoutDate) return 'payout_cancelled';
+  return refundDate > payoutDate ? 'next_payout' : 'either_on_payout_day';
+}

@@ -49,6 +49,14 @@ export class PostgresApiKeys implements ApiKeys {
     return rows[0] ? toStored(rows[0]) : null;
   }
 
+  async lastFours(merchantId: string, keyIds: string[]): Promise<Record<string, string>> {
+    const rows = (await this.db.query('SELECT id, last4 FROM api_keys WHERE merchant_id = $1 AND id = ANY($2::uuid[])', [merchantId, keyIds])) as Array<{
+      id: string;
+      last4: string;
+    }>;
+    return Object.fromEntries(rows.map((row) => [row.id, row.last4]));
+  }
+
   async rotate(oldKeyId: string, replacement: NewApiKey, oldStopsAt: Date, now: Date): Promise<boolean> {
     const outcome = await inTransaction(this.db, async (runner) => {
       await runner.manager.getRepository(ApiKeyEntity).insert(toEntity(replacement));

@@ -24,6 +24,8 @@ export interface ApiKeys {
   add(key: NewApiKey): Promise<void>;
   findByHash(hash: Buffer): Promise<StoredApiKey | null>;
   find(keyId: string): Promise<StoredApiKey | null>;
+  /** The last four characters of the merchant's keys among `keyIds`, by id; another merchant's are left out. */
+  lastFours(merchantId: string, keyIds: string[]): Promise<Record<string, string>>;
   /**
    * In one transaction: adds `replacement` and sets the old key to stop at `oldStopsAt`, only if the old key is
    * still active at `now` and was not rotated before (false otherwise, and nothing is written).

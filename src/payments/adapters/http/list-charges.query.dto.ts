@@ -8,6 +8,8 @@ import { isUuid } from '../../../kernel/uuid.js';
 import { ESTADOS, type Estado } from '../../domain/charge.js';
 import type { ChargeFilter, PageCursor } from '../../application/ports/charge-views.port.js';
 
+const NOT_A_DATE = (field: 'desde' | 'hasta'): string => `${field} must be a date (YYYY-MM-DD) or an ISO 8601 date-time`;
+
 export class ListChargesParams extends PageParams {
   @ApiPropertyOptional({ enum: ESTADOS })
   @IsOptional()
@@ -22,12 +24,12 @@ export class ListChargesParams extends PageParams {
 
   @ApiPropertyOptional({ description: 'Created on or after: a date (a whole day in America/Bogota) or an ISO 8601 date-time' })
   @IsOptional()
-  @IsISO8601({ strict: true }, { message: 'desde must be a date (YYYY-MM-DD) or an ISO 8601 date-time' })
+  @IsISO8601({ strict: true }, { message: NOT_A_DATE('desde') })
   desde?: string;
 
   @ApiPropertyOptional({ description: 'Created before: a date (that whole day included, America/Bogota) or an ISO 8601 date-time' })
   @IsOptional()
-  @IsISO8601({ strict: true }, { message: 'hasta must be a date (YYYY-MM-DD) or an ISO 8601 date-time' })
+  @IsISO8601({ strict: true }, { message: NOT_A_DATE('hasta') })
   hasta?: string;
 }
 
@@ -39,14 +41,18 @@ function afterCursor(value: string): PageCursor {
   return { creadoEn, id };
 }
 
+/** A range bound; a field error when it names no day (2026-02-30, or a week date like 2026-W05 that passes the ISO check). */
+function bound(params: ListChargesParams, field: 'desde' | 'hasta'): Date | undefined {
+  const value = params[field];
+  if (!value) return undefined;
+  const instant = rangeBound(value, field === 'desde' ? 'from' : 'to');
+  if (!instant) throw FieldError.of(field, NOT_A_DATE(field));
+  return instant;
+}
+
 export function toListRequest(params: ListChargesParams): { filter: ChargeFilter; after: PageCursor | null; limit: number } {
   const limit = pageLimit(params);
-  const filter: ChargeFilter = {
-    estado: params.estado,
-    referencia: params.referencia,
-    desde: params.desde ? rangeBound(params.desde, 'from') : undefined,
-    hasta: params.hasta ? rangeBound(params.hasta, 'to') : undefined,
-  };
+  const filter: ChargeFilter = { estado: params.estado, referencia: params.referencia, desde: bound(params, 'desde'), hasta: bound(params, 'hasta') };
   if (filter.desde && filter.hasta && filter.desde >= filter.hasta) throw FieldError.of('hasta', 'hasta must be after desde');
   return { filter, after: params.cursor ? afterCursor(params.cursor) : null, limit };
 }

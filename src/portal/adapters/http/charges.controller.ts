@@ -2,18 +2,20 @@
 // as GET /v1/pagos and GET /v1/pagos/{id}; the history is the charge's own event stream.
 import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
+import { plainToInstance } from 'class-transformer';
+import { validate } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import type { Config } from '../../../kernel/config.js';
 import { DomainError, FieldError, NotFound } from '../../../kernel/errors.js';
 import { CONFIG } from '../../../kernel/infrastructure.module.js';
-import { NamePeople } from '../../../merchants/application/people/person-access.commands.js';
 import { GetChargeHistory } from '../../../operator/application/get-charge-history/get-charge-history.query.js';
-import { encodeCursor, toListRequest } from '../../../payments/adapters/http/list-charges.query.dto.js';
+import { encodeCursor, ListChargesParams, toListRequest } from '../../../payments/adapters/http/list-charges.query.dto.js';
 import { GetChargeQuery } from '../../../payments/application/get-charge/get-charge.query.js';
 import { ListChargesQuery } from '../../../payments/application/list-charges/list-charges.query.js';
-import { ESTADOS, type Estado } from '../../../payments/domain/charge.js';
 import { GetSettlementQuery, type SettlementView } from '../../../settlement/application/get-settlement/get-settlement.query.js';
+import { GetWebhookEndpoint } from '../../../webhooks/application/get-endpoint/get-endpoint.query.js';
 import { ListDeliveries } from '../../../webhooks/application/list-deliveries/list-deliveries.query.js';
+import { authorsOf } from './authors.js';
 import { sendPage } from './page.js';
 import { DELIVERIES_SHOWN, isHttps } from './portal-http.js';
 import { PortalController, sessionOf, type PortalRequest } from './portal.guard.js';
@@ -25,23 +27,31 @@ import { settlementSection } from './views/settlement.views.js';
 import { deliveriesTable } from './views/webhook.views.js';
 
 const PAGE_SIZE = 20;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-const FILTER_MESSAGES: Record<string, string> = {
-  estado: 'Elige un estado de la lista.',
-  referencia: 'La referencia tiene como máximo 120 caracteres.',
-  desde: 'Escribe la fecha como día, mes y año.',
-  hasta: 'La fecha "hasta" debe ser igual o posterior a "desde".',
-  cursor: 'Ese enlace de página ya no sirve: vuelve a la primera página.',
-};
+const NOT_A_DAY = 'no es una fecha del calendario: elige día, mes y año en el calendario del campo.';
 
-function checkFilters(filters: ChargeFilters): FieldErrors {
-  const errors: FieldErrors = {};
-  if (filters.estado !== '' && !(ESTADOS as readonly string[]).includes(filters.estado)) errors.estado = FILTER_MESSAGES.estado ?? '';
-  if (filters.referencia.length > 120) errors.referencia = FILTER_MESSAGES.referencia ?? '';
-  if (filters.desde !== '' && !DATE.test(filters.desde)) errors.desde = FILTER_MESSAGES.desde ?? '';
-  if (filters.hasta !== '' && !DATE.test(filters.hasta)) errors.hasta = 'Escribe la fecha como día, mes y año.';
-  return errors;
+/** The API's refusals of the filters (ListChargesParams, toListRequest), in Spanish. */
+function filterMessage(field: string, messages: string[]): string {
+  switch (field) {
+    case 'estado':
+      return 'Elige un estado de la lista.';
+    case 'referencia':
+      return 'La referencia tiene como máximo 120 caracteres.';
+    case 'desde':
+      return `La fecha "desde" ${NOT_A_DAY}`;
+    case 'hasta':
+      return messages.some((m) => /after desde/.test(m)) ? 'La fecha "hasta" debe ser igual o posterior a "desde".' : `La fecha "hasta" ${NOT_A_DAY}`;
+    default:
+      return 'Ese enlace de página ya no sirve: vuelve a la primera página.';
+  }
+}
+
+/** The filters read as GET /v1/pagos reads its query: the same class's checks, then the same toListRequest. */
+async function listRequest(filters: ChargeFilters, cursor: string): Promise<ReturnType<typeof toListRequest>> {
+  const params = plainToInstance(ListChargesParams, Object.fromEntries(Object.entries({ ...filters, cursor }).filter(([, value]) => value !== '')));
+  const failures = await validate(params);
+  if (failures.length > 0) throw new FieldError(Object.fromEntries(failures.map((f) => [f.property, Object.values(f.constraints ?? {})])));
+  return toListRequest(params);
 }
 
 const one = (value: string | string[] | undefined): string => (typeof value === 'string' ? value.trim() : '');
@@ -67,23 +77,15 @@ export class ChargesController {
     const session = sessionOf(request);
     const filters: ChargeFilters = { estado: one(query.estado), referencia: one(query.referencia), desde: one(query.desde), hasta: one(query.hasta) };
     const cursor = one(query.cursor);
-    let errors = checkFilters(filters);
-    if (Object.keys(errors).length === 0) {
-      try {
-        const { filter, after } = toListRequest({
-          estado: (filters.estado || undefined) as Estado | undefined,
-          referencia: filters.referencia || undefined,
-          desde: filters.desde || undefined,
-          hasta: filters.hasta || undefined,
-          cursor: cursor || undefined,
-        });
-        const page = await this.queries.execute(new ListChargesQuery(session.principal.merchantId, filter, after, PAGE_SIZE));
-        const model = { filters, charges: page.data, nextQuery: page.next ? pageQuery(filters, encodeCursor(page.next)) : null, paged: cursor !== '', errors };
-        return sendPage(reply, this.https, 200, chargesPage(session, model));
-      } catch (error) {
-        if (!(error instanceof FieldError)) throw error;
-        errors = Object.fromEntries(Object.keys(error.fieldErrors).map((field) => [field, FILTER_MESSAGES[field] ?? 'Revisa este filtro.']));
-      }
+    let errors: FieldErrors;
+    try {
+      const { filter, after } = await listRequest(filters, cursor);
+      const page = await this.queries.execute(new ListChargesQuery(session.principal.merchantId, filter, after, PAGE_SIZE));
+      const model = { filters, charges: page.data, nextQuery: page.next ? pageQuery(filters, encodeCursor(page.next)) : null, paged: cursor !== '', errors: {} };
+      return sendPage(reply, this.https, 200, chargesPage(session, model));
+    } catch (error) {
+      if (!(error instanceof FieldError)) throw error;
+      errors = Object.fromEntries(Object.entries(error.fieldErrors).map(([field, messages]) => [field, filterMessage(field, messages)]));
     }
     return sendPage(reply, this.https, 400, chargesPage(session, { filters, charges: [], nextQuery: null, paged: false, errors }));
   }
@@ -100,14 +102,14 @@ export class ChargesController {
     const charge = await this.queries.execute(new GetChargeQuery(session.principal.merchantId, id));
     if (!charge) throw new NotFound('Charge');
     const events = (await this.queries.execute(new GetChargeHistory(charge.id))) ?? [];
-    const people = events.filter((e) => e.metadata.actor.type === 'person').map((e) => e.metadata.actor.id);
-    const names = await this.queries.execute(new NamePeople(session.principal.merchantId, people));
+    const authors = await authorsOf(this.queries, session.principal.merchantId, events.map((e) => e.metadata.actor));
     const checkoutUrl = `${this.config.publicBaseUrl}/checkout/${charge.checkoutToken}`;
     // The deliveries query has no charge filter: the charge's are found among the merchant's latest.
     const recent = (await this.queries.execute(new ListDeliveries(session.principal.merchantId, undefined, DELIVERIES_SHOWN))) ?? [];
     const deliveries = recent.filter((d) => d.pagoId === charge.id);
     // Only approved charges (later reconciled or refunded) have a liquidación (DESIGN.md 5.12).
     const settled = ['aprobado', 'conciliado', 'reembolsado'].includes(charge.estado);
+    const open = charge.estado === 'creado' || charge.estado === 'pendiente';
     const settlement = settled ? await this.settlementOf(session.principal.merchantId, charge.id) : null;
     const extra = html`${settlement ? settlementSection(settlement) : ''}<section class="card" aria-labelledby="avisos">
   <h2 id="avisos">Avisos a tu webhook</h2>
@@ -115,10 +117,13 @@ export class ChargesController {
   ${
     deliveries.length > 0
       ? deliveriesTable(session, deliveries, `/portal/pagos/${charge.id}`, false)
-      : html`<p class="hint">Ninguno: solo se avisa cuando el pago se aprueba (payment.completed) o falla (payment.failed).</p>`
+      : open
+        ? html`<p class="hint">Ninguno: solo se avisa cuando el pago se aprueba (payment.completed) o falla (payment.failed).</p>`
+        : html`<p class="hint">No aparece entre los últimos avisos de tu comercio. Si el pago cambió hace un momento, recarga la página en unos segundos.</p>`
   }
 </section>`;
-    return sendPage(reply, this.https, 200, chargeDetailPage(session, { charge, checkoutUrl, events, names, extra }));
+    const hasEndpoint = (await this.queries.execute(new GetWebhookEndpoint(session.principal.merchantId))) !== null;
+    return sendPage(reply, this.https, 200, chargeDetailPage(session, { charge, checkoutUrl, events, authors, deliveries, hasEndpoint, extra }));
   }
 
   /** The charge's liquidación; null when settlement has none for it (it then says why with a 409 on the API). */

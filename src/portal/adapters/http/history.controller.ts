@@ -9,6 +9,7 @@ import { CONFIG } from '../../../kernel/infrastructure.module.js';
 import { encodeCursor, toHistoryRequest } from '../../../merchants/adapters/http/settings-history.dto.js';
 import { ListSettingsChanges } from '../../../merchants/application/list-settings-changes/list-settings-changes.query.js';
 import type { SettingsChangeCursor } from '../../../merchants/domain/settings-change.js';
+import { authorsOf } from './authors.js';
 import { sendPage } from './page.js';
 import { isHttps } from './portal-http.js';
 import { PortalController, sessionOf, type PortalRequest } from './portal.guard.js';
@@ -37,9 +38,11 @@ export class HistoryController {
     } catch (error) {
       if (!(error instanceof FieldError)) throw error;
       const problem = 'Ese enlace de página ya no sirve: vuelve a los cambios más recientes.';
-      return sendPage(reply, this.https, 400, historyPage(session, { entries: [], next: null, paged: true, problem }));
+      return sendPage(reply, this.https, 400, historyPage(session, { entries: [], authors: { people: {}, keys: {} }, next: null, paged: true, problem }));
     }
     const page = await this.queries.execute(new ListSettingsChanges(session.principal.merchantId, after, PAGE_SIZE));
-    return sendPage(reply, this.https, 200, historyPage(session, { entries: page.data, next: page.next ? encodeCursor(page.next) : null, paged: after !== null }));
+    const authors = await authorsOf(this.queries, session.principal.merchantId, page.data.map((entry) => entry.change.actor));
+    const next = page.next ? encodeCursor(page.next) : null;
+    return sendPage(reply, this.https, 200, historyPage(session, { entries: page.data, authors, next, paged: after !== null }));
   }
 }

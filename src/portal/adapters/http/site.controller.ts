@@ -7,10 +7,10 @@ import type { Config } from '../../../kernel/config.js';
 import { FieldError } from '../../../kernel/errors.js';
 import { CONFIG } from '../../../kernel/infrastructure.module.js';
 import { GetMerchant } from '../../../merchants/application/get-merchant/get-merchant.query.js';
-import { NamePeople } from '../../../merchants/application/people/person-access.commands.js';
 import { SetWebRegistration } from '../../../merchants/application/set-web-registration/set-web-registration.command.js';
 import { MerchantNotFound } from '../../../merchants/domain/merchant.errors.js';
 import type { PortalSession } from '../../application/portal-session.js';
+import { authorsOf } from './authors.js';
 import { formFields } from './form-body.js';
 import { sendPage, seeOther } from './page.js';
 import { isHttps } from './portal-http.js';
@@ -67,9 +67,8 @@ export class SiteController {
     const merchant = await this.queries.execute(new GetMerchant(session.principal.merchantId));
     if (!merchant) throw new MerchantNotFound();
     const registration = merchant.registroWeb;
-    const by = registration?.actualizadoPor.type === 'person' ? [registration.actualizadoPor.id] : [];
-    const names = await this.queries.execute(new NamePeople(session.principal.merchantId, by));
+    const authors = await authorsOf(this.queries, session.principal.merchantId, [registration?.actualizadoPor]);
     const form = posted ?? { sitioWeb: registration?.sitioWeb ?? '', urlRetorno: registration?.urlRetorno ?? '' };
-    return sendPage(reply, this.https, status, sitePage(session, { registration, names, form, errors, done, aprobado: merchant.aprobado }));
+    return sendPage(reply, this.https, status, sitePage(session, { registration, authors, form, errors, done, aprobado: merchant.aprobado }));
   }
 }

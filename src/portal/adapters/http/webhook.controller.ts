@@ -7,7 +7,6 @@ import type { FastifyReply } from 'fastify';
 import type { Config } from '../../../kernel/config.js';
 import { DomainError, FieldError, NotFound } from '../../../kernel/errors.js';
 import { CONFIG } from '../../../kernel/infrastructure.module.js';
-import { NamePeople } from '../../../merchants/application/people/person-access.commands.js';
 import { GetWebhookEndpoint } from '../../../webhooks/application/get-endpoint/get-endpoint.query.js';
 import { ListDeliveries } from '../../../webhooks/application/list-deliveries/list-deliveries.query.js';
 import { RegisterWebhookEndpoint } from '../../../webhooks/application/register-endpoint/register-endpoint.command.js';
@@ -16,6 +15,7 @@ import { RollSigningSecret } from '../../../webhooks/application/roll-signing-se
 import { UpdateWebhookEndpoint } from '../../../webhooks/application/update-endpoint/update-endpoint.command.js';
 import { DELIVERY_ESTADOS, type DeliveryEstado } from '../../../webhooks/domain/delivery.js';
 import type { PortalSession } from '../../application/portal-session.js';
+import { authorsOf } from './authors.js';
 import { formField } from './form-body.js';
 import { sendPage, seeOther } from './page.js';
 import { DELIVERIES_SHOWN, isHttps } from './portal-http.js';
@@ -138,15 +138,14 @@ export class WebhookController {
     const endpoint = await this.queries.execute(new GetWebhookEndpoint(merchantId));
     const filter = options.filter ?? '';
     const deliveries = (await this.queries.execute(new ListDeliveries(merchantId, filter || undefined, 50))) ?? [];
-    const by = endpoint?.actualizadoPor.type === 'person' ? [endpoint.actualizadoPor.id] : [];
-    const names = await this.queries.execute(new NamePeople(merchantId, by));
+    const authors = await authorsOf(this.queries, merchantId, [endpoint?.actualizadoPor]);
     return sendPage(
       reply,
       this.https,
       status,
       webhookPage(session, {
         endpoint,
-        names,
+        authors,
         deliveries,
         estado: filter,
         url: options.url ?? endpoint?.url ?? '',

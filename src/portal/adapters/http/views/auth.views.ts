@@ -54,7 +54,7 @@ ${notice}
 export const PASSWORD_MESSAGES: Record<PasswordProblem | 'mismatch', string> = {
   too_short: `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres.`,
   too_long: 'La contraseña puede tener como máximo 128 caracteres.',
-  contains_email: 'La contraseña no puede contener tu correo.',
+  contains_email: 'La contraseña no puede contener tu correo ni la parte antes de la @.',
   too_common: 'Esa contraseña es demasiado común o fácil de adivinar: elige otra.',
   mismatch: 'Las dos contraseñas no coinciden.',
 };

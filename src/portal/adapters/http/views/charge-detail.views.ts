@@ -2,9 +2,11 @@
 // Provider references in the events are never shown: the provider stays out of everything merchants see.
 import type { HistoryEvent } from '../../../../operator/application/get-charge-history/get-charge-history.query.js';
 import type { ChargeSummary } from '../../../../payments/application/charge-summary.js';
+import type { DeliveryView } from '../../../../webhooks/application/ports/delivery-log.port.js';
+import type { WebhookEventType } from '../../../../webhooks/domain/webhook-event.js';
 import type { PortalSession } from '../../../application/portal-session.js';
 import { estadoBadge } from './charges.views.js';
-import { actorLabel, dateTime, ESTADO_HELP, money } from './format.js';
+import { actorLabel, calendarDate, dateTime, ESTADO_HELP, money, type Authors } from './format.js';
 import { html, type Content, type Html } from './html.js';
 import { layout } from './layout.js';
 
@@ -13,8 +15,31 @@ const METHOD: Record<string, string> = { pse: 'PSE', tarjeta: 'tarjeta', efectiv
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const amount = (value: unknown, moneda: string): string => (typeof value === 'number' ? money(value, moneda) : '');
 
+/** What became of the notice an outcome sends, as its delivery says: nothing is sent without an active endpoint. */
+function notice(tipo: WebhookEventType, model: ChargeDetailModel): Content {
+  const delivery = model.deliveries.find((d) => d.tipo === tipo);
+  if (!delivery) return `El aviso ${tipo} no aparece entre los últimos avisos de tu comercio.`;
+  switch (delivery.estado) {
+    case 'entregada':
+      return `Se notificó ${tipo} a tu webhook.`;
+    case 'pendiente':
+      return `Estamos enviando ${tipo} a tu webhook: sus intentos están abajo, en Avisos a tu webhook.`;
+    case 'fallida':
+      return `Tu webhook no recibió ${tipo}: ningún intento tuvo respuesta 2xx. Están abajo, en Avisos a tu webhook.`;
+    case 'sin_endpoint':
+      return model.hasEndpoint
+        ? `No se envió ${tipo}: cuando ocurrió, tu webhook no estaba activo. Se puede reenviar abajo, en Avisos a tu webhook.`
+        : html`No se envió ${tipo}: tu comercio no tiene un webhook registrado. Un administrador lo registra en <a href="/portal/configuracion/webhook">Configuración › Webhook</a>.`;
+    default: {
+      const unknown: never = delivery.estado;
+      return String(unknown);
+    }
+  }
+}
+
 /** What an event means, in words; undefined for a kind this version does not know (shown by its name). */
-function describe(event: HistoryEvent, charge: ChargeSummary): { title: string; detail?: string } {
+function describe(event: HistoryEvent, model: ChargeDetailModel): { title: string; detail?: Content } {
+  const { charge } = model;
   const d = event.data;
   switch (event.type) {
     case 'ChargeCreated':
@@ -26,11 +51,14 @@ function describe(event: HistoryEvent, charge: ChargeSummary): { title: string; 
     case 'CashVoucherExpired':
       return { title: 'El código de pago en efectivo venció sin pago', detail: 'El pago sigue pendiente; no se envía ninguna notificación.' };
     case 'PaymentApproved':
-      return { title: `Pago aprobado (${METHOD[text(d.method)] ?? text(d.method)})`, detail: 'Se notificó payment.completed a tu webhook.' };
+      return { title: `Pago aprobado (${METHOD[text(d.method)] ?? text(d.method)})`, detail: notice('payment.completed', model) };
     case 'PaymentFailed':
-      return { title: `El pago no se completó (${METHOD[text(d.method)] ?? text(d.method)})`, detail: 'Se notificó payment.failed a tu webhook. El comprador puede intentar con un cobro nuevo.' };
+      return {
+        title: `El pago no se completó (${METHOD[text(d.method)] ?? text(d.method)})`,
+        detail: html`${notice('payment.failed', model)} El comprador puede intentar con un cobro nuevo.`,
+      };
     case 'ChargeReconciled':
-      return { title: 'Conciliado con la liquidación', detail: text(d.valueDate) ? `Fecha valor ${text(d.valueDate)}` : undefined };
+      return { title: 'Conciliado con la liquidación', detail: text(d.valueDate) ? `Fecha valor ${calendarDate(text(d.valueDate))}` : undefined };
     case 'ChargeRefunded':
       return { title: `Reembolsado al pagador: ${amount(d.monto, charge.moneda)}` };
     default:
@@ -38,13 +66,13 @@ function describe(event: HistoryEvent, charge: ChargeSummary): { title: string; 
   }
 }
 
-function timeline(events: HistoryEvent[], charge: ChargeSummary, names: Record<string, string>): Html {
-  return html`<ol class="timeline">${events.map((event) => {
-    const { title, detail } = describe(event, charge);
+function timeline(model: ChargeDetailModel): Html {
+  return html`<ol class="timeline">${model.events.map((event) => {
+    const { title, detail } = describe(event, model);
     return html`<li>
     <strong>${title}</strong>
     ${detail ? html`<div>${detail}</div>` : ''}
-    <div class="when"><time datetime="${event.metadata.occurredAt}">${dateTime(event.metadata.occurredAt)}</time> · ${actorLabel(event.metadata.actor, names)}</div>
+    <div class="when"><time datetime="${event.metadata.occurredAt}">${dateTime(event.metadata.occurredAt)}</time> · ${actorLabel(event.metadata.actor, model.authors)}</div>
   </li>`;
   })}</ol>`;
 }
@@ -53,7 +81,10 @@ export interface ChargeDetailModel {
   charge: ChargeSummary;
   checkoutUrl: string;
   events: HistoryEvent[];
-  names: Record<string, string>;
+  authors: Authors;
+  /** The charge's webhook deliveries (among the merchant's latest), and whether the merchant has an endpoint now. */
+  deliveries: DeliveryView[];
+  hasEndpoint: boolean;
   /** Further sections (liquidación, webhook deliveries), when their contexts provide them. */
   extra: Content;
 }
@@ -77,7 +108,7 @@ export function chargeDetailPage(session: PortalSession, model: ChargeDetailMode
 </section>
 <section class="card" aria-labelledby="historial">
   <h2 id="historial">Historial</h2>
-  ${model.events.length > 0 ? timeline(model.events, charge, model.names) : html`<p>Sin eventos todavía.</p>`}
+  ${model.events.length > 0 ? timeline(model) : html`<p>Sin eventos todavía.</p>`}
 </section>
 ${model.extra}`,
     { title: `Pago ${charge.referencia}`, session, section: 'pagos' },

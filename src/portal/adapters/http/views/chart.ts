@@ -1,5 +1,6 @@
 // A bar chart drawn on the server as SVG: no script, nothing to load, readable by screen readers (role="img" with a
 // title and summary, each bar titled with its day and amount) and, below it, the same figures as a table.
+import { count, counted } from './format.js';
 import { html, type Html } from './html.js';
 
 export interface Bar {
@@ -58,14 +59,14 @@ export function barChart(id: string, title: string, summary: string, bars: Bar[]
     const x = LEFT + slot * i + (slot - barWidth) / 2;
     const height = (bar.value / top) * plotHeight;
     return html`<g>
-    <rect class="bar" x="${r(x)}" y="${r(y(bar.value))}" width="${r(barWidth)}" height="${r(Math.max(height, bar.value > 0 ? 1 : 0))}"><title>${bar.longLabel}: ${format(bar.value)} (${bar.count} ${bar.count === 1 ? 'pago' : 'pagos'})</title></rect>
+    <rect class="bar" x="${r(x)}" y="${r(y(bar.value))}" width="${r(barWidth)}" height="${r(Math.max(height, bar.value > 0 ? 1 : 0))}"><title>${bar.longLabel}: ${format(bar.value)} (${counted(bar.count, 'pago', 'pagos')})</title></rect>
     ${i % labelEvery === 0 ? html`<text x="${r(x + barWidth / 2)}" y="${HEIGHT - BOTTOM + 18}" text-anchor="middle">${bar.label}</text>` : ''}
   </g>`;
   })}
 </svg>
 <figcaption><details><summary>Ver las cifras del gráfico</summary>
   <table><thead><tr><th scope="col">Día</th><th scope="col" class="num">Pagos</th><th scope="col" class="num">Monto</th></tr></thead>
-  <tbody>${bars.map((b) => html`<tr><td>${b.longLabel}</td><td class="num">${b.count}</td><td class="num">${format(b.value)}</td></tr>`)}</tbody></table>
+  <tbody>${bars.map((b) => html`<tr><td>${b.longLabel}</td><td class="num">${count(b.count)}</td><td class="num">${format(b.value)}</td></tr>`)}</tbody></table>
 </details></figcaption>
 </figure>`;
 }

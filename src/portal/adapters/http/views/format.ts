@@ -23,6 +23,12 @@ export const money = (amount: number, moneda: string): string => (moneda === 'US
 
 export const count = (n: number): string => NUMBER.format(n);
 
+/** A number with its noun in agreement: "1 pago", "2 pagos", "1.250 pagos". */
+export const counted = (n: number, one: string, many: string): string => `${count(n)} ${n === 1 ? one : many}`;
+
+/** Text that ends a sentence, with its full stop unless it has one: a time ends in "a. m." or "p. m." already. */
+export const endSentence = (text: string): string => (text.endsWith('.') ? text : `${text}.`);
+
 /** An instant as a Bogota date and time: "22 nov 2026, 3:07 p. m.". */
 export const dateTime = (iso: string): string => DATE_TIME.format(new Date(iso));
 
@@ -53,14 +59,22 @@ export const ESTADO_HELP: Record<Estado, string> = {
 
 export const ROLE_LABEL: Record<MerchantRole, string> = { administrador: 'Administrador', lectura: 'Solo lectura' };
 
-/** Who made a change, in words: a person by name when known. */
-export function actorLabel(actor: Actor | null, names: Record<string, string>): string {
+/** What names an author: people by id (removed ones too), API keys by id with their last four characters. */
+export interface Authors {
+  people: Record<string, string>;
+  keys: Record<string, string>;
+}
+
+/** Who made a change, in words, the same on every page: a person by name, a key by its last four when known. */
+export function actorLabel(actor: Actor | null, authors: Authors): string {
   if (!actor) return 'nadie';
   switch (actor.type) {
     case 'person':
-      return names[actor.id] ?? 'una persona que ya no tiene acceso';
-    case 'merchant-key':
-      return 'la integración (clave de API)';
+      return authors.people[actor.id] ?? 'una persona que ya no tiene acceso';
+    case 'merchant-key': {
+      const lastFour = authors.keys[actor.id];
+      return lastFour ? `la integración (clave de API …${lastFour})` : 'la integración (clave de API)';
+    }
     case 'operator':
       return 'el equipo de Pasarela';
     case 'provider':

@@ -2,7 +2,7 @@
 import type { Invitation, PasswordResetLink } from '../../../../merchants/application/people/people.commands.js';
 import type { Person } from '../../../../merchants/domain/person.js';
 import type { PortalSession } from '../../../application/portal-session.js';
-import { date, dateTime, ROLE_LABEL } from './format.js';
+import { date, dateTime, endSentence, ROLE_LABEL } from './format.js';
 import { errorSummary, field, okNotice, type FieldErrors } from './forms.js';
 import { html, type Html } from './html.js';
 import { csrfField } from './layout.js';
@@ -58,7 +58,7 @@ function row(session: PortalSession, person: Person, admin: boolean): Html {
     <td data-label="Nombre"><div>${person.nombre}${self ? html` <span class="badge gray">Tú</span>` : ''}</div></td>
     <td data-label="Correo"><span class="mono email">${emailWithBreak(person.email)}</span></td>
     <td data-label="Rol">${admin ? roleControl(session, person) : ROLE_LABEL[person.rol]}</td>
-    <td data-label="Estado">${person.estado === 'activa' ? html`<span class="badge ok">Activa</span>` : html`<span class="badge warn">Invitada</span>`}</td>
+    <td data-label="Estado">${person.estado === 'activa' ? html`<span class="badge ok">Con acceso</span>` : html`<span class="badge warn">Invitación enviada</span>`}</td>
     <td data-label="Desde" class="nowrap">${date(person.creadoEn)}</td>
     ${admin ? html`<td data-label="">${person.estado === 'activa' ? resetControl(session, person) : ''}<a href="/portal/configuracion/personas/${person.id}/quitar">Quitar acceso<span class="visually-hidden"> de ${person.nombre}</span></a></td>` : ''}
   </tr>`;
@@ -119,7 +119,7 @@ export function invitedPage(session: PortalSession, invitation: Invitation): str
   <div class="notice warn" role="status">
     <strong class="title">Copia este enlace ahora y envíaselo a ${person.email}. No lo volveremos a mostrar.</strong>
     <span class="secret" id="enlace-invitacion">${invitation.url}</span>
-    Vale hasta: ${dateTime(invitation.expiresAt)}. Quien lo abra podrá elegir la contraseña de esta persona: envíalo solo a ella.
+    Vale hasta: ${endSentence(dateTime(invitation.expiresAt))} Quien lo abra podrá elegir la contraseña de esta persona: envíalo solo a esa persona.
   </div>
   <p><a class="button" href="/portal/configuracion/personas">Listo, volver a Personas</a></p>
 </section>`,
@@ -134,7 +134,7 @@ export function removePage(session: PortalSession, person: Person): string {
     'Quitar acceso',
     html`<section class="card" aria-labelledby="quitar">
   <h2 id="quitar">¿Quitar el acceso de ${person.nombre}?</h2>
-  <p>${person.email} dejará de poder entrar al portal${self ? html` (<strong>eres tú</strong>: tu sesión terminará)` : ''}. Podrás invitarla de nuevo cuando quieras.</p>
+  <p>${person.email} dejará de poder entrar al portal${self ? html` (<strong>eres tú</strong>: tu sesión terminará)` : ''}. Podrás enviarle otra invitación cuando quieras.</p>
   <form method="post" action="/portal/configuracion/personas/${person.id}/quitar" class="actions">
     ${csrfField(session.csrf)}
     <button type="submit" class="danger">Sí, quitar el acceso</button>
@@ -155,8 +155,8 @@ export function passwordResetIssuedPage(session: PortalSession, link: PasswordRe
   <div class="notice warn" role="status">
     <strong class="title">Copia este enlace ahora y envíaselo a ${person.email}. No lo volveremos a mostrar.</strong>
     <span class="secret" id="enlace-restablecer">${link.url}</span>
-    Vale una sola vez, hasta: ${dateTime(link.expiresAt)}. Quien lo abra podrá cambiar la contraseña de esta persona: envíalo solo a
-    ella. Si pides otro, este deja de servir. Al usarlo se cierran todas sus sesiones.
+    Vale una sola vez, hasta: ${endSentence(dateTime(link.expiresAt))} Quien lo abra podrá cambiar la contraseña de esta persona: envíalo
+    solo a esa persona. Si pides otro, este deja de servir. Al usarlo se cierran todas sus sesiones.
   </div>
   <p><a class="button" href="/portal/configuracion/personas">Listo, volver a Personas</a></p>
 </section>`,

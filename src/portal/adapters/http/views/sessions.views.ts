@@ -1,7 +1,7 @@
 // The person's own open sessions, to spot a forgotten computer or a lost phone and close it.
 import type { SessionView } from '../../../application/list-sessions/list-sessions.query.js';
 import type { PortalSession } from '../../../application/portal-session.js';
-import { dateTime } from './format.js';
+import { counted, dateTime } from './format.js';
 import { okNotice } from './forms.js';
 import { html } from './html.js';
 import { csrfField, layout } from './layout.js';
@@ -41,8 +41,8 @@ export function sessionsPage(session: PortalSession, sessions: SessionView[], op
   const others = sessions.filter((s) => s.id !== session.sessionId);
   return layout(
     html`<h1>Tus sesiones abiertas</h1>
-<p class="lead">Dónde está abierto el portal con tu cuenta. Una sesión termina sola tras ${options.idleMinutes} minutos sin uso,
-o ${options.maxHours} horas después de ingresar.</p>
+<p class="lead">Dónde está abierto el portal con tu cuenta. Una sesión termina sola tras ${counted(options.idleMinutes, 'minuto', 'minutos')} sin uso,
+o ${counted(options.maxHours, 'hora', 'horas')} después de ingresar.</p>
 ${okNotice(options.done)}
 <div class="table-wrap"><table class="responsive">
   <caption class="visually-hidden">Sesiones abiertas</caption>

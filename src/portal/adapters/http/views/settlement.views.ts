@@ -1,7 +1,8 @@
 // A charge's liquidación (GET /pagos/{id}/liquidacion's figures): what the buyer paid, what is withheld and why, what
 // reaches the shop and when.
 import type { SettlementView } from '../../../../settlement/application/get-settlement/get-settlement.query.js';
-import type { SettlementState } from '../../../../settlement/domain/settlement.js';
+import { bogotaDate } from '../../../../kernel/bogota.js';
+import { reversalOf, type SettlementState } from '../../../../settlement/domain/settlement.js';
 import { pesos } from './format.js';
 import { html, type Html } from './html.js';
 
@@ -9,11 +10,30 @@ const PERCENT = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 3 });
 const percent = (ppm: number): string => `${PERCENT.format(ppm / 10_000)}\u00a0%`;
 const PAYOUT_DAY = new Intl.DateTimeFormat('es-CO', { timeZone: 'America/Bogota', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
-const STATE: Record<SettlementState, { label: string; badge: string; text: string }> = {
-  programada: { label: 'Programada', badge: 'info', text: 'Te pagaremos el' },
-  liquidada: { label: 'Liquidada', badge: 'ok', text: 'Pagada el' },
-  revertida: { label: 'Revertida', badge: 'violet', text: 'El pago fue reembolsado: se descuenta de tu siguiente liquidación. Iba a pagarse el' },
+const STATE: Record<SettlementState, { label: string; badge: string }> = {
+  programada: { label: 'Programada', badge: 'info' },
+  liquidada: { label: 'Liquidada', badge: 'ok' },
+  revertida: { label: 'Revertida', badge: 'violet' },
 };
+
+const WHY_THAT_DAY = '(el siguiente día hábil en Colombia después de la aprobación)';
+
+/** When the money reaches the shop, or what the refund did to it (docs/settlement.md's rule). */
+function payoutSentence(view: SettlementView): Html {
+  const { payoutDate, state } = view.settlement;
+  const day = html`<strong>${PAYOUT_DAY.format(new Date(`${payoutDate}T12:00:00-05:00`))}</strong> ${WHY_THAT_DAY}`;
+  if (state === 'programada') return html`Te pagaremos el ${day}.`;
+  if (state === 'liquidada') return html`Pagada el ${day}.`;
+  const refundedAt = view.charge.refundedAt;
+  switch (refundedAt ? reversalOf(bogotaDate(new Date(refundedAt)), payoutDate) : 'either_on_payout_day') {
+    case 'payout_cancelled':
+      return html`El pago fue reembolsado antes del día de pago: esta liquidación se canceló y no se te pagará. Iba a pagarse el ${day}.`;
+    case 'next_payout':
+      return html`El pago fue reembolsado después de pagarse: se descuenta de tu siguiente liquidación. Se pagó el ${day}.`;
+    case 'either_on_payout_day':
+      return html`El pago fue reembolsado el mismo día de pago, el ${day}: si la transferencia de ese día ya se había hecho, se descuenta de tu siguiente liquidación; si no, esta liquidación no se paga.`;
+  }
+}
 
 const minus = (amount: number): string => (amount === 0 ? pesos(0) : `−\u00a0${pesos(amount)}`);
 
@@ -22,12 +42,12 @@ function row(label: string, amount: string, note?: string): Html {
 }
 
 export function settlementSection(view: SettlementView): Html {
-  const { lines, profile, payoutDate, state } = view.settlement;
+  const { lines, profile, state } = view.settlement;
   const card = view.charge.method === 'tarjeta';
   const shown = STATE[state];
   return html`<section class="card" aria-labelledby="liquidacion">
   <h2 id="liquidacion">Liquidación <span class="badge ${shown.badge}">${shown.label}</span></h2>
-  <p>${shown.text} <strong>${PAYOUT_DAY.format(new Date(`${payoutDate}T12:00:00-05:00`))}</strong> (el siguiente día hábil en Colombia después de la aprobación).</p>
+  <p>${payoutSentence(view)}</p>
   <div class="table-wrap"><table class="settlement">
     <caption class="visually-hidden">Cómo se llega del valor pagado al valor para tu comercio</caption>
     <tbody>

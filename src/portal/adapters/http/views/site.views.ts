@@ -1,7 +1,7 @@
 // Configuración › Sitio web: the site and return page (spec "Web registration"), who changed them last and when.
 import type { WebRegistrationView } from '../../../../merchants/application/get-merchant/get-merchant.query.js';
 import type { PortalSession } from '../../../application/portal-session.js';
-import { actorLabel, dateTime } from './format.js';
+import { actorLabel, dateTime, type Authors } from './format.js';
 import { errorSummary, field, okNotice, type FieldErrors } from './forms.js';
 import { html } from './html.js';
 import { csrfField } from './layout.js';
@@ -9,7 +9,7 @@ import { settingsPage } from './settings.views.js';
 
 export interface SitePageModel {
   registration: WebRegistrationView | null;
-  names: Record<string, string>;
+  authors: Authors;
   form: { sitioWeb: string; urlRetorno: string };
   errors: FieldErrors;
   done?: string;
@@ -23,7 +23,7 @@ export function sitePage(session: PortalSession, model: SitePageModel): string {
     ? html`<dl class="facts">
     <dt>Sitio web</dt><dd>${registration.sitioWeb}</dd>
     <dt>Página de retorno</dt><dd>${registration.urlRetorno}</dd>
-    <dt>Último cambio</dt><dd>${dateTime(registration.actualizadoEn)}, por ${actorLabel(registration.actualizadoPor, model.names)}</dd>
+    <dt>Último cambio</dt><dd>${dateTime(registration.actualizadoEn)}, por ${actorLabel(registration.actualizadoPor, model.authors)}</dd>
   </dl>`
     : html`<p class="notice warn">Aún no has registrado tu sitio web. Sin él no puedes crear cobros.</p>`;
   const form = admin

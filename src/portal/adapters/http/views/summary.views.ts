@@ -4,7 +4,7 @@ import { ESTADOS } from '../../../../payments/domain/charge.js';
 import type { PortalSession } from '../../../application/portal-session.js';
 import { barChart, type Bar } from './chart.js';
 import { estadoBadge } from './charges.views.js';
-import { calendarDate, count, pesos } from './format.js';
+import { calendarDate, count, counted, pesos } from './format.js';
 import { okNotice } from './forms.js';
 import { html, type Html } from './html.js';
 import { layout } from './layout.js';
@@ -34,7 +34,7 @@ function tile(label: string, value: string, sub: string): Html {
   return html`<div class="tile"><div class="label">${label}</div><div class="value">${value}</div><div class="sub">${sub}</div></div>`;
 }
 
-const pagos = (n: number): string => `${count(n)} ${n === 1 ? 'pago' : 'pagos'}`;
+const pagos = (n: number): string => counted(n, 'pago', 'pagos');
 
 export function summaryPage(session: PortalSession, model: SummaryModel): string {
   const { total } = model.stats;
@@ -66,7 +66,7 @@ export function summaryPage(session: PortalSession, model: SummaryModel): string
       (d) => html`<li><a href="/portal/resumen?dias=${d}"${d === model.days ? html` aria-current="page"` : ''}>Últimos ${d} días</a></li>`,
     )}</ul></nav>
 <div class="grid">
-  ${tile('Aprobado', pesos(approved.monto), `${pagos(approved.cantidad)} aprobados o conciliados`)}
+  ${tile('Aprobado', pesos(approved.monto), counted(approved.cantidad, 'pago aprobado o conciliado', 'pagos aprobados o conciliados'))}
   ${tile('Esperando pago', pesos(waiting.monto), pagos(waiting.cantidad))}
   ${tile('Fallidos', count(total.porEstado.fallido.cantidad), pesos(total.porEstado.fallido.monto))}
   ${tile('Reembolsado', pesos(total.porEstado.reembolsado.monto), pagos(total.porEstado.reembolsado.cantidad))}

@@ -5,7 +5,7 @@ import type { AttemptView, DeliveryView } from '../../../../webhooks/application
 import type { WebhookEndpointView } from '../../../../webhooks/application/ports/webhook-endpoints.port.js';
 import type { DeliveryEstado } from '../../../../webhooks/domain/delivery.js';
 import type { PortalSession } from '../../../application/portal-session.js';
-import { actorLabel, dateTime } from './format.js';
+import { actorLabel, counted, dateTime, type Authors } from './format.js';
 import { errorSummary, field, okNotice, type FieldErrors } from './forms.js';
 import { html, type Html } from './html.js';
 import { csrfField } from './layout.js';
@@ -57,7 +57,7 @@ export function deliveriesTable(session: PortalSession, deliveries: DeliveryView
     <td data-label="Estado"><div>${deliveryBadge(d.estado)}${
       d.reenviadaEn ? html`<br><span class="hint">Reenviada ${dateTime(d.reenviadaEn)}</span>` : ''
     }</div></td>
-    <td data-label="Intentos"><details><summary>${d.intentos.length} ${d.intentos.length === 1 ? 'intento' : 'intentos'}</summary>${attempts(d)}</details></td>
+    <td data-label="Intentos"><details><summary>${counted(d.intentos.length, 'intento', 'intentos')}</summary>${attempts(d)}</details></td>
     <td data-label="">${resendForm(session, d, back)}</td>
   </tr>`,
   )}</tbody>
@@ -66,7 +66,7 @@ export function deliveriesTable(session: PortalSession, deliveries: DeliveryView
 
 export interface WebhookPageModel {
   endpoint: WebhookEndpointView | null;
-  names: Record<string, string>;
+  authors: Authors;
   deliveries: DeliveryView[];
   estado: DeliveryEstado | '';
   url: string;
@@ -101,7 +101,7 @@ function endpointSection(session: PortalSession, model: WebhookPageModel): Html 
     <dt>URL</dt><dd class="mono">${endpoint.url}</dd>
     <dt>Estado</dt><dd>${endpoint.activo ? html`<span class="badge ok">Activo</span>` : html`<span class="badge gray">Desactivado: los avisos se guardan sin enviarse</span>`}</dd>
     <dt>Registrado</dt><dd>${dateTime(endpoint.creadoEn)}</dd>
-    <dt>Último cambio</dt><dd>${dateTime(endpoint.actualizadoEn)}, por ${actorLabel(endpoint.actualizadoPor, model.names)}</dd>
+    <dt>Último cambio</dt><dd>${dateTime(endpoint.actualizadoEn)}, por ${actorLabel(endpoint.actualizadoPor, model.authors)}</dd>
   </dl>
   ${
     admin
