@@ -40,6 +40,7 @@ describe('a dispatcher killed with SIGKILL during a burst', () => {
         ROLE: 'worker',
         DATABASE_URL: gw.databaseUrl,
         OPERATOR_TOKEN: gw.operatorToken,
+        PROVIDER_SECRET: gw.infra.config.providerSecret,
         WEBHOOK_SECRET_KEY: key.toString('base64'),
         WEBHOOK_ALLOW_LOOPBACK: 'true',
         WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS),

@@ -76,14 +76,14 @@ describe('the retry schedule', () => {
 describe('webhook configuration', () => {
   it('allows loopback destinations only on the embedded default, unless told', () => {
     expect(loadConfig({}).webhookAllowLoopback).toBe(true);
-    const production = { DATABASE_URL: 'postgres://u:p@db/x', OPERATOR_TOKEN: 'x'.repeat(24), WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64') };
+    const production = { DATABASE_URL: 'postgres://u:p@db/x', OPERATOR_TOKEN: 'x'.repeat(24), PROVIDER_SECRET: 'p'.repeat(24), WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64') };
     expect(loadConfig(production).webhookAllowLoopback).toBe(false);
     expect(loadConfig({ ...production, WEBHOOK_ALLOW_LOOPBACK: 'true' }).webhookAllowLoopback).toBe(true);
     expect(loadConfig({ WEBHOOK_ALLOW_LOOPBACK: 'false' }).webhookAllowLoopback).toBe(false);
   });
 
   it('requires a 32-byte WEBHOOK_SECRET_KEY with DATABASE_URL, in hex or base64', () => {
-    const base = { DATABASE_URL: 'postgres://u:p@db/x', OPERATOR_TOKEN: 'x'.repeat(24) };
+    const base = { DATABASE_URL: 'postgres://u:p@db/x', OPERATOR_TOKEN: 'x'.repeat(24), PROVIDER_SECRET: 'p'.repeat(24) };
     expect(() => loadConfig(base)).toThrow(/WEBHOOK_SECRET_KEY must be set/);
     expect(() => loadConfig({ ...base, WEBHOOK_SECRET_KEY: 'c2hvcnQ=' })).toThrow(/must be 32 bytes/);
     const key = randomBytes(32);
@@ -94,7 +94,7 @@ describe('webhook configuration', () => {
   it('takes an optional WEBHOOK_SECRET_KEY_PREVIOUS in the same format, different from the current key', () => {
     const key = randomBytes(32);
     const previous = randomBytes(32);
-    const base = { DATABASE_URL: 'postgres://u:p@db/x', OPERATOR_TOKEN: 'x'.repeat(24), WEBHOOK_SECRET_KEY: key.toString('base64') };
+    const base = { DATABASE_URL: 'postgres://u:p@db/x', OPERATOR_TOKEN: 'x'.repeat(24), PROVIDER_SECRET: 'p'.repeat(24), WEBHOOK_SECRET_KEY: key.toString('base64') };
     expect(loadConfig(base).webhookSecretKeyPrevious).toBeNull();
     expect(loadConfig({ ...base, WEBHOOK_SECRET_KEY_PREVIOUS: '' }).webhookSecretKeyPrevious).toBeNull();
     expect(loadConfig({ ...base, WEBHOOK_SECRET_KEY_PREVIOUS: previous.toString('hex') }).webhookSecretKeyPrevious).toEqual(previous);
