@@ -1,5 +1,12 @@
 // The TypeORM data source: one pool for the process, schema by migrations run at start (never synchronize).
+import pg from 'pg';
 import { DataSource, type MixedList, type EntitySchema } from 'typeorm';
+
+/**
+ * The session advisory lock that lets one process at a time run migrations: 'pasarela' in ASCII as a 64-bit key.
+ * Single-key advisory locks never meet the two-key projection locks (PostgreSQL keeps the two key spaces apart).
+ */
+const MIGRATIONS_LOCK = 0x7061736172656c61n.toString();
 
 export interface DatabaseOptions {
   url: string;
@@ -30,6 +37,32 @@ export async function openDatabase(options: DatabaseOptions): Promise<DataSource
     },
   });
   await dataSource.initialize();
-  await dataSource.runMigrations({ transaction: 'each' });
+  try {
+    await runMigrationsAlone(dataSource, options.url);
+  } catch (error) {
+    await dataSource.destroy().catch(() => undefined);
+    throw error;
+  }
   return dataSource;
+}
+
+/**
+ * TypeORM does not guard its migrations against another process: two starts on an empty database (ROLE=api and
+ * ROLE=worker) both ran the first migrations and one failed on a duplicate type. The lock is held on a connection of
+ * its own, outside the pool the migrations use (a pool of one would wait on itself); the second process waits, then
+ * finds every migration recorded. Should that connection drop, its lock goes with it, and the migrations' own
+ * transactions still refuse a double run.
+ */
+async function runMigrationsAlone(dataSource: DataSource, url: string): Promise<void> {
+  const lock = new pg.Client({ connectionString: url, application_name: 'pasarela-migrations' });
+  lock.on('error', () => undefined); // a drop surfaces at the next query, or not at all once released
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1::bigint)', [MIGRATIONS_LOCK]);
+    await dataSource.runMigrations({ transaction: 'each' });
+  } finally {
+    // Ending the session releases the lock too; unlock first so a waiting process does not wait on the goodbye.
+    await lock.query('SELECT pg_advisory_unlock($1::bigint)', [MIGRATIONS_LOCK]).catch(() => undefined);
+    await lock.end().catch(() => undefined);
+  }
 }

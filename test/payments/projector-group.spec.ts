@@ -2,7 +2,13 @@
 // every checkpoint, each projection at its own checkpoint.
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { START, type EventStore, type GlobalPosition, type RecordedEvent } from '../../src/payments/application/ports/event-store.port.js';
+import {
+  EventStoreUnavailable,
+  START,
+  type EventStore,
+  type GlobalPosition,
+  type RecordedEvent,
+} from '../../src/payments/application/ports/event-store.port.js';
 import { loadCheckpoint, resetCheckpoint } from '../../src/payments/adapters/projections/checkpoint.js';
 import { tryLockProjections } from '../../src/payments/adapters/projections/projection-lock.js';
 import { applyBatch, applyToMembers, type Projection } from '../../src/payments/adapters/projections/projection.js';
@@ -240,6 +246,46 @@ describe('a projector of several projections', () => {
     await waitUntil(() => projected('b'), (refilled) => refilled.length === events.length);
     expect(await projected('b')).toEqual(ids(events));
     expect(await projected('a')).toEqual(ids(events));
+  });
+
+  it('waits out an event store that does not answer: one line, pauses doubling to a ceiling, then resumes', async () => {
+    const events = await append(2);
+    let down = true;
+    const tries: number[] = [];
+    const store = new Proxy(fixture.store, {
+      get(target, property) {
+        if (property === 'readAll') {
+          return (after: GlobalPosition, limit: number): Promise<RecordedEvent[]> => {
+            if (!down) return target.readAll(after, limit);
+            tries.push(Date.now());
+            return Promise.reject(new EventStoreUnavailable('connect ECONNREFUSED 127.0.0.1:2113'));
+          };
+        }
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const lines: string[] = [];
+    const logger = {
+      log: (message: string) => lines.push(`log ${message}`),
+      error: (message: string, trace?: string) => lines.push(`error ${message}${trace ? ' (with a trace)' : ''}`),
+    };
+    const group = start([recording('a')], { store, retryMs: 100, maxRetryMs: 200, logger });
+
+    await waitUntil(async () => tries.length, (count) => count >= 5, 10_000);
+    const pauses = tries.slice(1).map((at, n) => at - tries[n]!);
+    // 100, 200, then 200 again (the ceiling), not 400.
+    expect(pauses[0]).toBeGreaterThanOrEqual(95);
+    for (const pause of pauses.slice(1, 4)) {
+      expect(pause).toBeGreaterThanOrEqual(195);
+      expect(pause).toBeLessThan(350);
+    }
+    expect(lines).toEqual([expect.stringMatching(/^error Event store unreachable; .*ECONNREFUSED 127\.0\.0\.1:2113$/)]);
+
+    down = false;
+    await group.waitFor(lastOf(events));
+    expect(await projected('a')).toEqual(ids(events));
+    expect(lines).toEqual([expect.stringMatching(/^error Event store unreachable/), 'log Event store reachable again; projections resumed']);
   });
 
   it('keeps a projection from two runners: a group waits while a single runner holds one of its projections', async () => {

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, type Config } from '../../src/kernel/config.js';
-import { startGateway, type Gateway } from '../../src/gateway.js';
+import { startGateway, type Gateway, type GatewayOptions } from '../../src/gateway.js';
 import type { Clock } from '../../src/kernel/clock.js';
 import { createTestDatabase } from './database.js';
 
@@ -26,8 +26,16 @@ export async function startTestGateway(overrides: Partial<Config> = {}, clock?: 
   };
 }
 
-/** A gateway on a database that outlives it (closing leaves the database), e.g. to restart with another config. */
-export async function startTestGatewayOn(databaseUrl: string, overrides: Partial<Config> = {}, clock?: Clock): Promise<TestGateway> {
+/**
+ * A gateway on a database that outlives it (closing leaves the database), e.g. to restart with another config.
+ * `logger` replaces the default (errors printed), e.g. to capture what the gateway logs.
+ */
+export async function startTestGatewayOn(
+  databaseUrl: string,
+  overrides: Partial<Config> = {},
+  clock?: Clock,
+  logger: GatewayOptions['logger'] = ['error'],
+): Promise<TestGateway> {
   const config: Config = {
     ...loadConfig({}),
     port: 0,
@@ -38,7 +46,7 @@ export async function startTestGatewayOn(databaseUrl: string, overrides: Partial
     dataDir: mkdtempSync(path.join(os.tmpdir(), 'pasarela-data-')),
     ...overrides,
   };
-  const gateway = await startGateway({ config, databaseUrl, clock, logger: ['error'] });
+  const gateway = await startGateway({ config, databaseUrl, clock, logger });
   return { ...gateway, databaseUrl, operatorToken: config.operatorToken ?? OPERATOR_TOKEN };
 }
 

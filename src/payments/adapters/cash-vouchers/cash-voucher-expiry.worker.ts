@@ -7,7 +7,7 @@ import type { Config } from '../../../kernel/config.js';
 import { CONFIG } from '../../../kernel/infrastructure.module.js';
 import { ChargeStream } from '../../application/charge-stream.js';
 import { ExpireDueCashVouchers } from '../../application/expire-cash-vouchers/expire-due-cash-vouchers.js';
-import { EVENT_STORE, type EventStore } from '../../application/ports/event-store.port.js';
+import { EVENT_STORE, EventStoreUnavailable, type EventStore } from '../../application/ports/event-store.port.js';
 import { PostgresVoucherDeadlines } from './postgres.voucher-deadlines.js';
 
 @Injectable()
@@ -44,6 +44,8 @@ export class CashVoucherExpiryWorker implements OnApplicationBootstrap, OnApplic
       const expired = await this.expiry.run();
       if (expired > 0) this.logger.log(`${expired} cash voucher(s) expired`);
     } catch (error) {
+      // An outage of the store is said once, where it is met (the adapter), not at every sweep.
+      if (error instanceof EventStoreUnavailable) return;
       this.logger.error(`voucher expiry failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }

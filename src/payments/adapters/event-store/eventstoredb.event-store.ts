@@ -1,12 +1,17 @@
 // The EventStoreDB event store (production, docker-compose.yml), through @eventstore/db-client 6.
+import { Logger } from '@nestjs/common';
 import {
   ANY,
+  CancelledError,
+  DeadlineExceededError,
   END,
   EventStoreDBClient,
   NO_STREAM,
   START as ESDB_START,
   StreamNotFoundError,
+  UnavailableError,
   WrongExpectedVersionError,
+  convertToCommandError,
   excludeSystemEvents,
   jsonEvent,
   type AllStreamSubscription,
@@ -17,6 +22,7 @@ import {
 } from '@eventstore/db-client';
 import type { EventMetadata } from '../../../kernel/actor.js';
 import {
+  EventStoreUnavailable,
   WrongExpectedRevision,
   type AppendResult,
   type EventStore,
@@ -26,19 +32,30 @@ import {
   type RecordedEvent,
 } from '../../application/ports/event-store.port.js';
 
+/** The subscription that wakes readers is tried again after 1 s, doubling while the store does not answer. */
 const RESUBSCRIBE_DELAY_MS = 1000;
+const MAX_RESUBSCRIBE_DELAY_MS = 30_000;
 
 export class EventStoreDbEventStore implements EventStore {
   private readonly listeners = new Set<() => void>();
   private subscription: AllStreamSubscription | null = null;
   private resubscribeTimer: NodeJS.Timeout | null = null;
+  private resubscribeDelay = RESUBSCRIBE_DELAY_MS;
   private closed = false;
+  /** True from a call the store did not answer until one it answers: the outage is logged once, not per call. */
+  private unreachable = false;
 
-  private constructor(private readonly client: EventStoreDBClient) {}
+  private constructor(
+    private readonly client: EventStoreDBClient,
+    private readonly logger: Pick<Logger, 'log' | 'error'>,
+  ) {}
 
-  /** The client connects on first use, so a wrong URL shows at the first append or read. */
-  static async connect(url: string): Promise<EventStoreDbEventStore> {
-    return new EventStoreDbEventStore(EventStoreDBClient.connectionString(url));
+  /**
+   * The client connects on first use, so a wrong URL shows at the first append or read. A store that does not answer
+   * costs each call at most the client's deadline (`defaultDeadline` in the URL, 10 s by default).
+   */
+  static async connect(url: string, logger: Pick<Logger, 'log' | 'error'> = new Logger('EventStoreDB')): Promise<EventStoreDbEventStore> {
+    return new EventStoreDbEventStore(EventStoreDBClient.connectionString(url), logger);
   }
 
   async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
@@ -48,13 +65,15 @@ export class EventStoreDbEventStore implements EventStore {
     );
     try {
       const result = await this.client.appendToStream(streamId, data, { expectedRevision: toEsdbExpected(expected) });
+      this.answered();
       return { nextRevision: Number(result.nextExpectedRevision) };
     } catch (error) {
       if (error instanceof WrongExpectedVersionError) {
+        this.answered();
         const actual = error.actualVersion === NO_STREAM ? 'no_stream' : Number(error.actualVersion);
         throw new WrongExpectedRevision(streamId, expected, actual);
       }
-      throw error;
+      throw this.translate(error);
     }
   }
 
@@ -66,13 +85,27 @@ export class EventStoreDbEventStore implements EventStore {
         if (event) events.push(event);
       }
     } catch (error) {
-      if (error instanceof StreamNotFoundError) return [];
-      throw error;
+      if (error instanceof StreamNotFoundError) {
+        this.answered();
+        return [];
+      }
+      throw this.translate(error);
     }
+    this.answered();
     return events;
   }
 
   async readAll(after: GlobalPosition, limit: number): Promise<RecordedEvent[]> {
+    try {
+      const events = await this.readAllPages(after, limit);
+      this.answered();
+      return events;
+    } catch (error) {
+      throw this.translate(error);
+    }
+  }
+
+  private async readAllPages(after: GlobalPosition, limit: number): Promise<RecordedEvent[]> {
     const events: RecordedEvent[] = [];
     let from: Position | typeof ESDB_START = after.commit < 0n ? ESDB_START : { ...after };
     let skip: GlobalPosition | null = after.commit < 0n ? null : after;
@@ -119,17 +152,53 @@ export class EventStoreDbEventStore implements EventStore {
     // From the end: only new events matter here, readers catch up with readAll.
     const subscription = this.client.subscribeToAll({ fromPosition: END, filter: excludeSystemEvents() });
     this.subscription = subscription;
+    subscription.on('confirmation', () => {
+      this.resubscribeDelay = RESUBSCRIBE_DELAY_MS;
+    });
     subscription.on('data', () => this.notify());
     subscription.on('error', () => {
       if (this.subscription !== subscription) return;
       this.subscription = null;
+      // Quietly: the readers woken below meet the outage themselves, and say so once.
+      const delay = this.resubscribeDelay;
+      this.resubscribeDelay = Math.min(delay * 2, MAX_RESUBSCRIBE_DELAY_MS);
       this.resubscribeTimer = setTimeout(() => {
         this.resubscribeTimer = null;
         if (this.listeners.size > 0) this.subscribe();
         // Events may have been appended while the subscription was down.
         this.notify();
-      }, RESUBSCRIBE_DELAY_MS);
+      }, delay);
     });
+  }
+
+  /**
+   * The one place the client's errors for a store that does not answer become the port's EventStoreUnavailable:
+   * those the client itself reconnects on (UNAVAILABLE, a server's CANCELLED), a deadline passed, and a cluster it
+   * could not discover. The client hands some of them over unconverted (a raw gRPC status while it asks the server's
+   * features, a plain Error from discovery), so they are converted here first. Anything else is a bug and stays as it is.
+   */
+  private translate(error: unknown): unknown {
+    if (!(error instanceof Error)) return error;
+    const converted = convertToCommandError(error);
+    const unanswered =
+      converted instanceof UnavailableError ||
+      converted instanceof DeadlineExceededError ||
+      converted instanceof CancelledError ||
+      /^Failed to discover after \d+ attempts/.test(error.message);
+    if (!unanswered) return error;
+    // gRPC ends its message with an empty "Resolution note: " for a plain address.
+    const reason = converted.message.replace(/\s*Resolution note:\s*$/, '');
+    if (!this.unreachable) {
+      this.unreachable = true;
+      this.logger.error(`EventStoreDB does not answer (${reason}); requests answer 503 until it does`);
+    }
+    return new EventStoreUnavailable(reason);
+  }
+
+  private answered(): void {
+    if (!this.unreachable) return;
+    this.unreachable = false;
+    this.logger.log('EventStoreDB answers again');
   }
 
   private unsubscribe(): void {

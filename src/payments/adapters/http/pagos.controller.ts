@@ -37,7 +37,7 @@ export class PagosController {
   @ApiResponse({ status: 201, type: ChargeResponse, description: 'Created, or the existing charge of a retried Idempotency-Key (Idempotent-Replayed: true)' })
   @ApiResponse({ status: 400, description: 'Idempotency-Key missing, or a field invalid: {statusCode, message: {formErrors, fieldErrors}}' })
   @ApiResponse({ status: 409, description: 'Idempotency-Key used with another body; site not registered; merchant not approved' })
-  @ApiResponse({ status: 503, description: 'The gateway did not respond: retry after Retry-After with the same Idempotency-Key' })
+  @ApiResponse({ status: 503, description: 'The gateway (its provider or its own storage) did not respond: retry after Retry-After with the same Idempotency-Key' })
   async create(
     @CurrentPrincipal() principal: Principal,
     @IdempotencyKey() key: string,
@@ -70,6 +70,7 @@ export class PagosController {
   @ApiOperation({ summary: 'Read a charge: the source of truth when a webhook did not arrive' })
   @ApiResponse({ status: 200, type: ChargeResponse })
   @ApiResponse({ status: 404, description: 'Missing, or not this merchant\'s' })
+  @ApiResponse({ status: 503, description: 'The gateway cannot read charges for a moment: retry after Retry-After' })
   async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ChargeResponse> {
     const charge = await this.queries.execute(new GetChargeQuery(principal.merchantId, id));
     if (!charge) throw new NotFound('Charge');

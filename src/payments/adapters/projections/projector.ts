@@ -3,7 +3,13 @@
 // sections 2, 3, 9). Each projection keeps its own checkpoint, so one can be rebuilt or replayed alone.
 import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { comparePositions, START, type EventStore, type GlobalPosition } from '../../application/ports/event-store.port.js';
+import {
+  comparePositions,
+  EventStoreUnavailable,
+  START,
+  type EventStore,
+  type GlobalPosition,
+} from '../../application/ports/event-store.port.js';
 import { CheckpointMoved, loadPositions } from './checkpoint.js';
 import { applyToMembers, BatchReader, type Projection } from './projection.js';
 import { tryLockProjections, type ProjectionLock } from './projection-lock.js';
@@ -17,7 +23,9 @@ export interface ProjectorOptions {
   batchSize?: number;
   /** Fallback poll when no append notice arrives (e.g. a transaction that held the others back has ended). */
   pollMs?: number;
+  /** Pause after a failed batch; while the event store does not answer, the pause doubles up to `maxRetryMs`. */
   retryMs?: number;
+  maxRetryMs?: number;
   /** How often a standby runner tries to take over the lock. */
   lockRetryMs?: number;
   /**
@@ -46,6 +54,9 @@ export class Projector {
   private readonly batchSize: number;
   private readonly pollMs: number;
   private readonly retryMs: number;
+  private readonly maxRetryMs: number;
+  /** While the event store does not answer: the next pause (the outage was logged when it began); null otherwise. */
+  private outageRetryMs: number | null = null;
   private readonly lockRetryMs: number;
   private readonly settleMs: number;
   private readonly logger: ProjectorLogger;
@@ -87,6 +98,7 @@ export class Projector {
     this.batchSize = options.batchSize ?? 1000;
     this.pollMs = options.pollMs ?? 500;
     this.retryMs = options.retryMs ?? 1000;
+    this.maxRetryMs = options.maxRetryMs ?? 30_000;
     this.lockRetryMs = options.lockRetryMs ?? 2000;
     this.settleMs = options.settleMs ?? 20;
     this.logger = options.logger ?? new Logger(`Projector:${this.name}`);
@@ -194,6 +206,12 @@ export class Projector {
         this.reload = true;
         this.reader.reset();
         if (error instanceof CheckpointMoved) continue;
+        if (error instanceof EventStoreUnavailable) {
+          const pause = this.storeUnavailable(error);
+          if (this.lock && !(await this.lock.held())) this.lock = null;
+          await this.sleep(pause, false);
+          continue;
+        }
         // Nothing of the failed batch was committed: the checkpoint stays, and the same batch is tried again.
         this.logger.error(
           `Projection failed; retrying in ${this.retryMs} ms: ${describe(error)}`,
@@ -203,6 +221,27 @@ export class Projector {
         await this.sleep(this.retryMs, false);
       }
     }
+  }
+
+  /**
+   * An outage, not a bug: one line when it begins (no stack trace), then pauses of 1 s doubling to 30 s (by default)
+   * rather than a try and a trace every second. Answers the pause before the next try.
+   */
+  private storeUnavailable(error: EventStoreUnavailable): number {
+    const pause = this.outageRetryMs ?? this.retryMs;
+    if (this.outageRetryMs === null) {
+      this.logger.error(
+        `Event store unreachable; projections wait, retrying in ${this.retryMs} ms, then less often (up to every ${this.maxRetryMs} ms): ${error.reason}`,
+      );
+    }
+    this.outageRetryMs = Math.min(pause * 2, this.maxRetryMs);
+    return pause;
+  }
+
+  private storeAnswered(): void {
+    if (this.outageRetryMs === null) return;
+    this.outageRetryMs = null;
+    this.logger.log('Event store reachable again; projections resumed');
   }
 
   /** One read from the lowest checkpoint and, when there is something, one batch; answers how many events it read. */
@@ -215,6 +254,7 @@ export class Projector {
     const read = ++this.reads;
     this.woken = false;
     const events = await this.reader.read(lowest(positions));
+    this.storeAnswered();
     const idle = events.length === 0;
     if (!idle) {
       const members = this.projections.map((projection, n) => ({ projection, position: positions[n] ?? START }));

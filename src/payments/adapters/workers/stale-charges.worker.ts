@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import type { Config } from '../../../kernel/config.js';
 import { CONFIG } from '../../../kernel/infrastructure.module.js';
 import { FinishStaleCharges } from '../../application/finish-stale-charges/finish-stale-charges.js';
+import { EventStoreUnavailable } from '../../application/ports/event-store.port.js';
 
 @Injectable()
 export class StaleChargesWorker implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -34,7 +35,10 @@ export class StaleChargesWorker implements OnApplicationBootstrap, OnApplication
       .then((finished) => {
         if (finished > 0) this.logger.log(`opened the checkout of ${finished} charge(s) left creado`);
       })
-      .catch((error: unknown) => this.logger.error(`sweep failed: ${String(error)}`))
+      .catch((error: unknown) => {
+        // An outage of the store is said once, where it is met (the adapter), not at every sweep.
+        if (!(error instanceof EventStoreUnavailable)) this.logger.error(`sweep failed: ${String(error)}`);
+      })
       .finally(() => {
         this.running = null;
       });

@@ -8,6 +8,7 @@ import { GatewayUnavailable } from '../errors.js';
 import { OpenCheckout } from '../open-checkout.js';
 import { startedBy } from '../charge-stream.js';
 import { CHARGE_VIEWS, type ChargeViews } from '../ports/charge-views.port.js';
+import { EventStoreUnavailable } from '../ports/event-store.port.js';
 
 const BATCH = 100;
 
@@ -30,6 +31,8 @@ export class FinishStaleCharges {
         await this.openCheckout.ensure(id, startedBy(randomUUID(), SYSTEM));
         finished++;
       } catch (error) {
+        // The store is out for every charge alike: the sweep ends, and says so once (not a line per charge).
+        if (error instanceof EventStoreUnavailable) throw error;
         // Still no answer: it stays creado and the next sweep asks again.
         if (!(error instanceof GatewayUnavailable)) this.logger.error(`charge ${id}: ${String(error)}`);
       }

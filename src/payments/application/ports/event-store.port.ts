@@ -1,6 +1,7 @@
 // The event store port: one stream per charge, optimistic concurrency, and a global log read in commit order.
 // Two adapters implement it (PostgreSQL, EventStoreDB); both pass test/payments/event-store.contract.ts.
 import type { EventMetadata } from '../../../kernel/actor.js';
+import { DomainError } from '../../../kernel/errors.js';
 
 export const EVENT_STORE = Symbol('EventStore');
 
@@ -42,6 +43,25 @@ export class WrongExpectedRevision extends Error {
   ) {
     super(`Stream ${streamId}: expected revision ${String(expected)}, found ${String(actual)}`);
     this.name = 'WrongExpectedRevision';
+  }
+}
+
+/** Seconds for Retry-After while the store does not answer: longer than a provider's (an outage, not one slow call). */
+export const EVENT_STORE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The store did not answer (unreachable, or no answer within the client's deadline): an outage, answered 503 and
+ * retried, never a 500. What was asked may or may not have happened; a retry must find out (as with a provider's
+ * time-out). Adapters translate their client's errors into it, so nothing above them knows the client.
+ */
+export class EventStoreUnavailable extends DomainError {
+  constructor(readonly reason: string) {
+    super(
+      'unavailable',
+      'gateway_unavailable',
+      'The payment gateway is unavailable for a moment; retry with the same Idempotency-Key, nothing will be duplicated',
+      EVENT_STORE_RETRY_AFTER_SECONDS,
+    );
   }
 }
 

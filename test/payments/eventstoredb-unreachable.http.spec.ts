@@ -1,0 +1,136 @@
+// EventStoreDB does not answer (EVENTSTORE_URL names a closed port on 127.0.0.1): an outage, not a bug. The API answers
+// 503 with Retry-After, a retry with the same key duplicates nothing, and the worker says so once and waits.
+// No server is needed: the port is closed, so the client fails at once; `defaultDeadline` bounds each call anyway.
+import { createServer } from 'node:net';
+import type { LoggerService } from '@nestjs/common';
+import { EventStoreDbEventStore } from '../../src/payments/adapters/event-store/eventstoredb.event-store.js';
+import { EventStoreUnavailable, START } from '../../src/payments/application/ports/event-store.port.js';
+import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { http, startTestGatewayOn, type TestGateway } from '../support/gateway.js';
+import { onboardMerchant } from '../support/merchants.js';
+import { newEvent, newStream } from './event-store.contract.js';
+
+/** A port nothing listens on: taken from the system, then closed. */
+async function closedPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Every line the gateway logs, at any level, stack traces included (one entry per line of text). */
+function capturingLogger(): LoggerService & { lines: string[] } {
+  const lines: string[] = [];
+  const keep =
+    (level: string) =>
+    (message: unknown, ...params: unknown[]): void => {
+      // Nest's Logger passes its context last (after the stack of an error).
+      const context = params.length > 0 ? String(params.pop()) : '';
+      // An error logged without a stack has `undefined` in its place.
+      const parts = [message, ...params].filter((part) => part !== undefined);
+      const text = parts.map((part) => (part instanceof Error ? part.stack : String(part))).join('\n');
+      lines.push(...text.split('\n').map((line) => `${level} [${context}] ${line}`));
+    };
+  return { lines, log: keep('log'), error: keep('error'), warn: keep('warn'), debug: keep('debug'), verbose: keep('verbose'), fatal: keep('fatal') };
+}
+
+/** What Nest logs while it starts each application (modules, routes), unrelated to the store. */
+const NEST_STARTING = /^log \[(NestFactory|InstanceLoader|RoutesResolver|RouterExplorer|NestApplication)\]/;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('EventStoreDB unreachable', () => {
+  let url: string;
+
+  beforeAll(async () => {
+    url = `esdb://127.0.0.1:${await closedPort()}?tls=false&defaultDeadline=2000`;
+  });
+
+  describe('the adapter', () => {
+    let store: EventStoreDbEventStore;
+    const logged: string[] = [];
+    beforeAll(async () => {
+      store = await EventStoreDbEventStore.connect(url, { log: (line: string) => logged.push(line), error: (line: string) => logged.push(line) });
+    });
+    afterAll(() => store.close());
+
+    it('answers every call with the port error EventStoreUnavailable, and says so once', async () => {
+      const stream = newStream();
+      await expect(store.append(stream, [newEvent()], 'no_stream')).rejects.toBeInstanceOf(EventStoreUnavailable);
+      await expect(store.readStream(stream)).rejects.toBeInstanceOf(EventStoreUnavailable);
+      await expect(store.readAll(START, 10)).rejects.toBeInstanceOf(EventStoreUnavailable);
+      await expect(store.append(stream, [newEvent()], 'no_stream')).rejects.toBeInstanceOf(EventStoreUnavailable);
+      expect(logged).toEqual([expect.stringMatching(/^EventStoreDB does not answer \(.*ECONNREFUSED 127\.0\.0\.1:\d+.*\); requests answer 503/)]);
+    });
+  });
+
+  describe('the gateway', () => {
+    let db: TestDatabase;
+    let gw: TestGateway;
+    let merchant: { merchantId: string; apiKey: string };
+    const logger = capturingLogger();
+    let claimed = '';
+
+    beforeAll(async () => {
+      db = await createTestDatabase();
+      gw = await startTestGatewayOn(db.url, { eventStore: 'eventstoredb', eventStoreUrl: url }, undefined, logger);
+      merchant = await onboardMerchant(gw, {});
+    });
+    afterAll(async () => {
+      await gw?.close();
+      await db?.drop();
+    });
+
+    const create = (key: string) =>
+      http('POST', `${gw.publicUrl}/v1/pagos`, {
+        token: merchant.apiKey,
+        headers: { 'idempotency-key': key },
+        body: { merchantId: merchant.merchantId, monto: 50000, moneda: 'COP', referencia: `esdb-${key}` },
+      });
+
+    it('answers POST /v1/pagos 503 with Retry-After; the retry with the same key claims nothing more', async () => {
+      const started = Date.now();
+      const first = await create('outage-1');
+      expect(Date.now() - started).toBeLessThan(3000);
+      expect(first.status).toBe(503);
+      expect(first.body).toMatchObject({ statusCode: 503, code: 'gateway_unavailable' });
+      expect(Number(first.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+
+      const retry = await create('outage-1');
+      expect(retry.status).toBe(503);
+      expect(retry.headers.get('retry-after')).toBe(first.headers.get('retry-after'));
+
+      // One claim, naming one charge, with the copy of ChargeCreated the retry appends once the store answers
+      // (completed from the copy: pagos.create.http.spec.ts).
+      const claims = await gw.infra.dataSource.query(
+        "SELECT charge_id, created->>'type' AS type FROM idempotency_keys WHERE merchant_id = $1 AND idem_key = 'outage-1'",
+        [merchant.merchantId],
+      );
+      expect(claims).toEqual([{ charge_id: expect.any(String), type: 'ChargeCreated' }]);
+      claimed = claims[0].charge_id;
+    });
+
+    it('answers GET /v1/pagos/{id} 503 with Retry-After', async () => {
+      const answer = await http('GET', `${gw.publicUrl}/v1/pagos/${claimed}`, { token: merchant.apiKey });
+      expect(answer.status).toBe(503);
+      expect(answer.body).toMatchObject({ statusCode: 503, code: 'gateway_unavailable' });
+      expect(answer.headers.get('retry-after')).not.toBeNull();
+    });
+
+    it('logs the outage in a few lines, without stack traces, while the worker waits for the store', async () => {
+      // Long enough for the worker's projector to try four times at the old pace (every second, a trace each time).
+      await sleep(3500);
+      const lines = logger.lines.filter((line) => !NEST_STARTING.test(line));
+      expect(lines.filter((line) => /\] \s+at /.test(line))).toEqual([]);
+      // The adapter says the store does not answer; the projector says it waits. Nothing per request or per try.
+      expect(lines).toEqual([
+        expect.stringMatching(/^error \[EventStoreDB\] EventStoreDB does not answer/),
+        expect.stringMatching(/^error \[Projector:[^\]]+\] Event store unreachable; projections wait, retrying in 1000 ms/),
+      ]);
+    });
+  });
+});
