@@ -7,6 +7,14 @@ import type { Gateway } from './gateway.js';
 export interface DemoMerchant {
   merchantId: string;
   apiKey: string;
+  /** The key's id (for `pasarela-ops keys rotate`); absent from files written before it was kept. */
+  keyId?: string;
+}
+
+/** The demo merchant as it is now: its key may have been rotated or revoked, its site changed. */
+export interface DemoState extends DemoMerchant {
+  keyWorks: boolean;
+  sitioWeb: string | null;
 }
 
 async function call<T>(method: string, url: string, token: string, body?: unknown): Promise<T> {
@@ -20,19 +28,27 @@ async function call<T>(method: string, url: string, token: string, body?: unknow
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-export async function seedDemoMerchant(gateway: Gateway, dataDir: string): Promise<DemoMerchant> {
+/** Seeds the demo merchant on the first start; on every start, reads back what its key and site are now. */
+export async function seedDemoMerchant(gateway: Gateway, dataDir: string): Promise<DemoState> {
   const file = path.join(dataDir, 'demo-merchant.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as DemoMerchant;
+  const demo = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as DemoMerchant) : await createDemoMerchant(gateway, file);
+  const registration = await fetch(`${gateway.publicUrl}/v1/merchants/me/registro-web`, { headers: { authorization: `Bearer ${demo.apiKey}` } });
+  if (!registration.ok) return { ...demo, keyWorks: false, sitioWeb: null };
+  const { sitioWeb } = (await registration.json()) as { sitioWeb: string | null };
+  return { ...demo, keyWorks: true, sitioWeb };
+}
+
+async function createDemoMerchant(gateway: Gateway, file: string): Promise<DemoMerchant> {
   const token = gateway.infra.config.operatorToken ?? '';
   const admin = `${gateway.adminUrl}/internal`;
   const merchant = await call<{ id: string }>('POST', `${admin}/merchants`, token, { nombre: 'Tienda Demo' });
   await call('POST', `${admin}/merchants/${merchant.id}/aprobacion`, token);
-  const key = await call<{ key: string }>('POST', `${admin}/merchants/${merchant.id}/api-keys`, token, { rol: 'administrador' });
+  const key = await call<{ id: string; key: string }>('POST', `${admin}/merchants/${merchant.id}/api-keys`, token, { rol: 'administrador' });
   await call('PUT', `${gateway.publicUrl}/v1/merchants/me/registro-web`, key.key, {
     sitioWeb: 'https://tienda-demo.example',
     urlRetorno: 'https://tienda-demo.example/gracias',
   });
-  const demo: DemoMerchant = { merchantId: merchant.id, apiKey: key.key };
+  const demo: DemoMerchant = { merchantId: merchant.id, apiKey: key.key, keyId: key.id };
   writeFileSync(file, `${JSON.stringify(demo, null, 2)}\n`, { mode: 0o600 });
   return demo;
 }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './kernel/config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './kernel/embedded-postgres.js';
 import { startGateway, type Gateway } from './gateway.js';
-import { seedDemoMerchant, type DemoMerchant } from './demo.js';
+import { seedDemoMerchant, type DemoState } from './demo.js';
 
 function readOrCreateSecret(file: string, make: () => string): string {
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
@@ -17,7 +17,7 @@ function readOrCreateSecret(file: string, make: () => string): string {
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
-function banner(config: Config, gateway: Gateway, demo: DemoMerchant | null, embedded: boolean): string {
+function banner(config: Config, gateway: Gateway, demo: DemoState | null, embedded: boolean): string {
   const lines = ['', `Pasarela is running${config.role === 'all' ? '' : ` (ROLE=${config.role})`}.`];
   if (config.role === 'worker') {
     lines.push('  Workers           projections, webhook deliveries, voucher deadlines, unfinished charges');
@@ -36,12 +36,20 @@ function banner(config: Config, gateway: Gateway, demo: DemoMerchant | null, emb
   if (embedded) {
     lines.push('', `Operator token (Authorization: Bearer ...): ${config.operatorToken ?? ''}`);
   }
-  if (demo) {
+  if (demo && !demo.keyWorks) {
     lines.push(
       '',
-      'Demo merchant "Tienda Demo" (approved, site https://tienda-demo.example registered):',
+      'Demo merchant "Tienda Demo":',
       `  merchantId  ${demo.merchantId}`,
-      `  API key     ${demo.apiKey}`,
+      `  API key     none that works: the key in ${path.join(path.resolve(config.dataDir), 'demo-merchant.json')} was rotated or revoked.`,
+      `              Issue one: npx pasarela-ops keys issue ${demo.merchantId}`,
+    );
+  } else if (demo) {
+    lines.push(
+      '',
+      `Demo merchant "Tienda Demo" (approved, ${demo.sitioWeb ? `site ${demo.sitioWeb} registered` : 'no site registered yet'}):`,
+      `  merchantId  ${demo.merchantId}`,
+      `  API key     ${demo.apiKey}${demo.keyId ? `   (id ${demo.keyId})` : ''}`,
       '',
       'Create a charge:',
       `  curl -s -X POST ${config.publicBaseUrl}/v1/pagos \\`,

@@ -39,9 +39,10 @@ function start(env: Record<string, string>): Promise<Started> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no banner in 60 s:\n${output}`)), 60_000);
     child.stdout?.on('data', () => {
-      if (output.includes('curl -s -X POST')) {
+      // The banner is one write; its last line differs (a curl, or how to get a key), so wait out the chunk.
+      if (output.includes('Pasarela is running')) {
         clearTimeout(timer);
-        resolve({ child, output: () => output });
+        setTimeout(() => resolve({ child, output: () => output }), 200);
       }
     });
     child.on('exit', (code) => {
@@ -134,6 +135,38 @@ describe('npm start (the embedded default)', () => {
       expect({ code: await stop(child), output: output() }).toMatchObject({ code: 0 });
     }
   }, 90_000);
+
+  it('tells the truth about the demo merchant after its key is revoked and its site changed: no dead key printed', async () => {
+    const demo = JSON.parse(readFileSync(path.join(dataDir, 'demo-merchant.json'), 'utf8'));
+    const token = readFileSync(path.join(dataDir, 'operator-token'), 'utf8').trim();
+    let running = await start(env);
+    try {
+      expect(running.output()).toContain(`(id ${demo.keyId})`);
+      const moved = await http('PUT', `http://127.0.0.1:${env.PORT}/v1/merchants/me/registro-web`, {
+        token: demo.apiKey,
+        body: { sitioWeb: 'https://otra-tienda.example', urlRetorno: 'https://otra-tienda.example/gracias' },
+      });
+      expect(moved.status).toBe(200);
+    } finally {
+      expect(await stop(running.child)).toBe(0);
+    }
+    running = await start(env);
+    try {
+      expect(running.output()).toContain('(approved, site https://otra-tienda.example registered)');
+      expect((await http('DELETE', `http://127.0.0.1:${env.ADMIN_PORT}/internal/api-keys/${demo.keyId}`, { token })).status).toBe(204);
+    } finally {
+      expect(await stop(running.child)).toBe(0);
+    }
+    running = await start(env);
+    try {
+      const banner = running.output();
+      expect(banner).not.toContain(demo.apiKey);
+      expect(banner).toContain('none that works');
+      expect(banner).toContain(`npx pasarela-ops keys issue ${demo.merchantId}`);
+    } finally {
+      expect(await stop(running.child)).toBe(0);
+    }
+  }, 180_000);
 
   // A process manager stops `npm start` with SIGTERM to npm: the signal must reach the gateway, not stop at the shell.
   it('`npm start` itself, stopped with SIGTERM to npm: the gateway and its PostgreSQL stop too', async () => {

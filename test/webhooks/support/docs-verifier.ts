@@ -1,4 +1,4 @@
-// The `verify-pasarela.js` block printed in docs/webhooks.md, loaded as a merchant would copy it.
+// The `verify-pasarela.mjs` block printed in docs/webhooks.md, loaded as a merchant would copy it.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,8 +9,8 @@ export type Verify = (rawBody: string, header: string | undefined, secret: strin
 const DOC = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../docs/webhooks.md');
 
 export async function docsVerifier(): Promise<Verify> {
-  const block = /```js\n\/\/ verify-pasarela\.js\n([\s\S]*?)```/.exec(readFileSync(DOC, 'utf8'))?.[1];
-  if (!block) throw new Error('docs/webhooks.md has no verify-pasarela.js block');
+  const block = /```js\n\/\/ verify-pasarela\.mjs\n([\s\S]*?)```/.exec(readFileSync(DOC, 'utf8'))?.[1];
+  if (!block) throw new Error('docs/webhooks.md has no verify-pasarela.mjs block');
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'pasarela-doc-')), 'verify-pasarela.mjs');
   writeFileSync(file, block);
   // Node imports it natively; Jest's module registry would not take a file outside its roots.
