@@ -66,6 +66,10 @@ export async function createHttpApp(
     logger: logger ?? ['warn', 'error'],
   });
   registerJsonBodyHooks(app, BODY_LIMIT_BYTES);
+  // Browsers ask every origin for one; we have none, and a 404 would be an error in every buyer's console.
+  app.getHttpAdapter().getInstance().get('/favicon.ico', (_request, reply) => {
+    void reply.status(204).header('cache-control', 'public, max-age=86400').send();
+  });
   app.useGlobalFilters(new ErrorFilter());
   app.useGlobalPipes(validationPipe());
   return app;

@@ -40,6 +40,8 @@ describe('GET /health', () => {
       expect(healthy.status).toBe(200);
       expect(healthy.body).toEqual({ estado: 'ok' });
       expect(healthy.headers.get('cache-control')).toBe('no-store');
+      // Every origin a browser opens is asked for a favicon: no error in a buyer's console.
+      for (const origin of [gw.publicUrl, gw.sandboxUrl]) expect((await http('GET', `${origin}/favicon.ico`)).status).toBe(204);
     } finally {
       await gw.close();
     }
