@@ -1,22 +1,14 @@
 // `npm start` as a new user meets it: the compiled service on its embedded PostgreSQL, its banner, the demo merchant.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { http } from '../support/gateway.js';
+import { freePort } from '../support/ports.js';
 
 const ROOT = path.resolve('.');
 const OUT = path.join(ROOT, '.test-build');
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 function build(): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -1,26 +1,14 @@
 // EventStoreDB does not answer (EVENTSTORE_URL names a closed port on 127.0.0.1): an outage, not a bug. The API answers
 // 503 with Retry-After, a retry with the same key duplicates nothing, and the worker says so once and waits.
 // No server is needed: the port is closed, so the client fails at once; `defaultDeadline` bounds each call anyway.
-import { createServer } from 'node:net';
 import type { LoggerService } from '@nestjs/common';
 import { EventStoreDbEventStore } from '../../src/payments/adapters/event-store/eventstoredb.event-store.js';
 import { EventStoreUnavailable, START } from '../../src/payments/application/ports/event-store.port.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { http, startTestGatewayOn, type TestGateway } from '../support/gateway.js';
 import { onboardMerchant } from '../support/merchants.js';
+import { freePort as closedPort } from '../support/ports.js';
 import { newEvent, newStream } from './event-store.contract.js';
-
-/** A port nothing listens on: taken from the system, then closed. */
-async function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** Every line the gateway logs, at any level, stack traces included (one entry per line of text). */
 function capturingLogger(): LoggerService & { lines: string[] } {

@@ -6,7 +6,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser.js';
+import { acceptInvitationInPortal, launchBrowser } from '../support/browser.js';
 import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
 import { approveCharge } from '../support/outcomes.js';
@@ -57,10 +57,7 @@ describe('the webhook endpoint and its deliveries in the portal', () => {
     const context = await browser.newContext({ viewport, locale: 'es-CO', timezoneId: 'America/Bogota' });
     contexts.push(context);
     const page = await context.newPage();
-    await page.goto(`${gw.publicUrl}${invitation}`);
-    await page.getByLabel('Contraseña nueva').fill(password);
-    await page.getByLabel('Repite la contraseña').fill(password);
-    await page.getByRole('button', { name: 'Guardar contraseña y entrar' }).click();
+    await acceptInvitationInPortal(page, gw.publicUrl, invitation, password);
     await page.getByRole('heading', { name: 'Resumen' }).waitFor();
     return page;
   }

@@ -2,7 +2,7 @@
 // a time that ends a sentence has one full stop, people are written of without assuming a gender, a role and an API
 // key are named the same on every page, dates are written as dates, and the password rule says what it checks.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser.js';
+import { acceptInvitationInPortal, launchBrowser } from '../support/browser.js';
 import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
 import { approveCharge } from '../support/outcomes.js';
@@ -21,10 +21,7 @@ describe('the portal in Spanish', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'es-CO', timezoneId: 'America/Bogota' });
     contexts.push(context);
     const page = await context.newPage();
-    await page.goto(`${gw.publicUrl}${invitation}`);
-    await page.getByLabel('Contraseña nueva').fill(password);
-    await page.getByLabel('Repite la contraseña').fill(password);
-    await page.getByRole('button', { name: 'Guardar contraseña y entrar' }).click();
+    await acceptInvitationInPortal(page, gw.publicUrl, invitation, password);
     return page;
   }
 

@@ -36,3 +36,11 @@ export async function signInToPortal(page: Page, baseUrl: string, email: string,
   await page.getByLabel('Contraseña').fill(password);
   await page.getByRole('button', { name: 'Ingresar' }).click();
 }
+
+/** Accepts a portal invitation as a person would: opens its link, chooses the password twice, saves. */
+export async function acceptInvitationInPortal(page: Page, baseUrl: string, invitationPath: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}${invitationPath}`);
+  await page.getByLabel('Contraseña nueva').fill(password);
+  await page.getByLabel('Repite la contraseña').fill(password);
+  await page.getByRole('button', { name: 'Guardar contraseña y entrar' }).click();
+}

@@ -1,20 +1,9 @@
 // One throw-away PostgreSQL for the whole run (or TEST_DATABASE_URL); each test file makes its own database in it.
 import { mkdtempSync, chmodSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres } from '../../src/kernel/embedded-postgres.ts';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
+import { freePort } from './ports.ts';
 
 export default async function globalSetup(): Promise<void> {
   if (process.env.TEST_DATABASE_URL) return;
