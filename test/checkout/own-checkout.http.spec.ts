@@ -41,6 +41,10 @@ describe('own checkout', () => {
     expect(me.body.checkoutPropio).toBe(true);
     const [change] = await gw.infra.dataSource.query('SELECT habilitado, actor FROM own_checkout_changes WHERE merchant_id = $1', [merchant.merchantId]);
     expect(change).toEqual({ habilitado: true, actor: { type: 'operator', id: 'operator-token' } });
+    // Enabled again: nothing changed, so the history gains no second "habilitado".
+    expect((await enable(merchant.merchantId, true)).status).toBe(200);
+    const changes = await gw.infra.dataSource.query('SELECT habilitado FROM own_checkout_changes WHERE merchant_id = $1', [merchant.merchantId]);
+    expect(changes).toEqual([{ habilitado: true }]);
   });
 
   it('refuses a bad switch: 400 per field, 404 for an unknown merchant, 401 without the token', async () => {

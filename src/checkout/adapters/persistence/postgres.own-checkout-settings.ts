@@ -15,8 +15,12 @@ export class PostgresOwnCheckoutSettings implements OwnCheckoutSettings {
 
   async set(merchantId: string, enabled: boolean, actor: Actor, at: Date): Promise<boolean> {
     const changed = await this.db.transaction(async (manager) => {
-      const found: unknown[] = await manager.query('SELECT 1 FROM merchants WHERE id = $1 FOR UPDATE', [merchantId]);
+      const found: Array<{ checkout_propio: boolean }> = await manager.query('SELECT checkout_propio FROM merchants WHERE id = $1 FOR UPDATE', [
+        merchantId,
+      ]);
       if (found.length === 0) return false;
+      // Switching it to what it is already changes nothing, and the history says only what changed.
+      if (found[0]?.checkout_propio === enabled) return true;
       await manager.query('UPDATE merchants SET checkout_propio = $2 WHERE id = $1', [merchantId, enabled]);
       await manager.query('INSERT INTO own_checkout_changes (merchant_id, habilitado, actor, cambiado_en) VALUES ($1, $2, $3, $4)', [
         merchantId,
