@@ -128,6 +128,52 @@ describe('npm start (the embedded default)', () => {
     }
   }, 90_000);
 
+  // The OOM killer, or `kill -9`, ends the gateway without its shutdown: its PostgreSQL, a child process, lives on.
+  it('killed with SIGKILL, it starts again on the same DATA_DIR: the PostgreSQL the killed run left is stopped first', async () => {
+    const demo = JSON.parse(readFileSync(path.join(dataDir, 'demo-merchant.json'), 'utf8'));
+    const killed = await start(env);
+    const made = await http('POST', `http://127.0.0.1:${env.PORT}/v1/pagos`, {
+      token: demo.apiKey,
+      body: { merchantId: demo.merchantId, monto: 42000, moneda: 'COP', referencia: 'ANTES-DEL-KILL' },
+      headers: { 'idempotency-key': 'antes-del-kill' },
+    });
+    expect(made.status).toBe(201);
+    await new Promise((resolve) => {
+      killed.child.once('exit', resolve);
+      killed.child.kill('SIGKILL');
+    });
+    // What made the next start fail before: the server still holds its port.
+    await expect(closed(Number(env.EMBEDDED_PG_PORT), 1000)).rejects.toThrow('still accepts connections');
+
+    const again = await start(env);
+    try {
+      expect(again.output()).toContain('stopping the server a killed run left running');
+      const charge = await http('GET', `http://127.0.0.1:${env.PORT}/v1/pagos/${made.body.id}`, { token: demo.apiKey });
+      expect(charge.body).toMatchObject({ id: made.body.id, referencia: 'ANTES-DEL-KILL', estado: 'pendiente' });
+    } finally {
+      expect({ code: await stop(again.child), output: again.output() }).toMatchObject({ code: 0 });
+    }
+    await closed(Number(env.EMBEDDED_PG_PORT), 20_000);
+  }, 180_000);
+
+  it('a second gateway on a DATA_DIR in use stops with a message that says so, and the first keeps serving', async () => {
+    const first = await start(env);
+    try {
+      const [port, admin, sandbox] = await Promise.all([freePort(), freePort(), freePort()]);
+      const second = spawn(process.execPath, [path.join(OUT, 'main.js')], {
+        cwd: ROOT,
+        env: { ...process.env, ...env, PORT: String(port), ADMIN_PORT: String(admin), SANDBOX_PORT: String(sandbox) },
+      });
+      let stderr = '';
+      second.stderr.on('data', (chunk) => (stderr += chunk));
+      expect(await new Promise((resolve) => second.once('exit', resolve))).toBe(1);
+      expect(stderr).toContain(`is in use by another running Pasarela (process ${first.child.pid})`);
+      expect((await http('GET', `http://127.0.0.1:${env.PORT}/health`)).status).toBe(200);
+    } finally {
+      expect({ code: await stop(first.child), output: first.output() }).toMatchObject({ code: 0 });
+    }
+  }, 180_000);
+
   it('tells the truth about the demo merchant after its key is revoked and its site changed: no dead key printed', async () => {
     const demo = JSON.parse(readFileSync(path.join(dataDir, 'demo-merchant.json'), 'utf8'));
     const token = readFileSync(path.join(dataDir, 'operator-token'), 'utf8').trim();
