@@ -60,7 +60,7 @@ async function json(method, url, token, body) {
 // box, throughput follows the neighbours; CPU per request much less). PostgreSQL's processes are summed.
 const TICKS = 100;
 function cpuSeconds() {
-  const used = { gateway: 0, baseline: 0, postgres: 0 };
+  const used = { gateway: 0, baseline: 0, postgres: 0, client: 0 };
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     let stat;
@@ -74,7 +74,7 @@ function cpuSeconds() {
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const seconds = (Number(fields[11]) + Number(fields[12])) / TICKS;
     const pid = Number(entry);
-    const kind = pid === roles.gateway ? 'gateway' : pid === roles.baseline ? 'baseline'
+    const kind = pid === roles.gateway ? 'gateway' : pid === roles.baseline ? 'baseline' : pid === process.pid ? 'client'
       : command.startsWith('postgres') || stat.includes('(postgres)') ? 'postgres' : null;
     if (kind) used[kind] += seconds;
   }
@@ -102,7 +102,7 @@ const percentile = (sorted, p) => Number((sorted[Math.min(sorted.length - 1, Mat
  * shared box falls on all of them alike. Throughput over all slices, latency percentiles over every answer.
  */
 async function measure(runs) {
-  const totals = runs.map(() => ({ ok: 0, failed: 0, seconds: 0, latencies: [], cpu: { gateway: 0, baseline: 0, postgres: 0 } }));
+  const totals = runs.map(() => ({ ok: 0, failed: 0, seconds: 0, latencies: [], cpu: { gateway: 0, baseline: 0, postgres: 0, client: 0 } }));
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, run] of runs.entries()) {
       const total = totals[i];
@@ -126,7 +126,7 @@ async function measure(runs) {
       p99: percentile(sorted, 99),
       ok,
       failed,
-      cpuMsPerRequest: { gateway: perRequest('gateway'), baseline: perRequest('baseline'), postgres: perRequest('postgres') },
+      cpuMsPerRequest: { gateway: perRequest('gateway'), baseline: perRequest('baseline'), postgres: perRequest('postgres'), client: perRequest('client') },
     };
   });
 }
