@@ -12,7 +12,7 @@ import { openDatabase } from './kernel/database.js';
 import { ErrorFilter } from './kernel/http/error.filter.js';
 import { validationPipe } from './kernel/http/validation.js';
 import { registerJsonBodyHooks } from './kernel/http/json-body.hooks.js';
-import { clientErrorHandler, frameworkErrors } from './kernel/http/framework-errors.js';
+import { clientErrorHandler, frameworkErrors, registerMethodNotAllowed } from './kernel/http/framework-errors.js';
 import { registerHealth } from './kernel/http/health.js';
 import type { Infrastructure } from './kernel/infrastructure.module.js';
 import { MIGRATIONS } from './migrations/index.js';
@@ -65,6 +65,8 @@ export async function createHttpApp(
     abortOnError: false,
     logger: logger ?? ['warn', 'error'],
   });
+  // First: that a path does not take the method is a routing fact, answered before anything about the body.
+  registerMethodNotAllowed(app.getHttpAdapter().getInstance());
   registerJsonBodyHooks(app, BODY_LIMIT_BYTES);
   // Browsers ask every origin for one; we have none, and a 404 would be an error in every buyer's console.
   app.getHttpAdapter().getInstance().get('/favicon.ico', (_request, reply) => {

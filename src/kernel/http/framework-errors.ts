@@ -1,14 +1,28 @@
-// What Fastify and Node answer before any route runs (an unreadable URL, oversized headers, a request that never
-// finishes arriving), in the same error shapes as every other answer (DESIGN.md 5.1).
+// What Fastify and Node answer before any route runs (an unreadable URL, a method the path does not take, oversized
+// headers, a request that never finishes arriving), in the same error shapes as every other answer (DESIGN.md 5.1).
 import type { Socket } from 'node:net';
 import { STATUS_CODES } from 'node:http';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody, validationBody, type ErrorBody } from './error.filter.js';
 import { JSON_API } from './json-body.hooks.js';
 
 const NOT_FOUND_PAGE =
   '<!doctype html><html lang="es"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">' +
   '<title>Página no encontrada</title><h1>Esta página no existe</h1><p>Revisa el enlace que recibiste.</p></html>';
+const METHOD_NOT_ALLOWED_PAGE =
+  '<!doctype html><html lang="es"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">' +
+  '<title>Acción no permitida</title><h1>Esta página no admite esa acción</h1><p>Vuelve al enlace que recibiste.</p></html>';
+
+/** The pages people open in a browser. A 405 elsewhere is JSON: besides the APIs, /health and /docs/openapi.json are. */
+const PAGES = /^\/(checkout|portal|pse|tarjeta|red-efectivo)(\/|$|\?)/;
+/** The methods our routes use; Fastify gives every GET route its HEAD. */
+const ROUTED = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+const sendPage = (reply: FastifyReply, status: number, page: string): FastifyReply =>
+  reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
+
+/** A match on a catch-all route (`/portal/*`, or Fastify's own 404) says nothing about the path. */
+const isCatchAll = (params: unknown): boolean => typeof params === 'object' && params !== null && '*' in params;
 
 /**
  * Fastify's `frameworkErrors`: a path it cannot decode (`/v1/pagos/%C0%AF`) or with a segment past its length limit
@@ -20,7 +34,38 @@ export function frameworkErrors(_error: FastifyError, request: FastifyRequest, r
     void reply.status(404).header('content-type', 'application/json; charset=utf-8').send(errorBody(404, 'Not found', 'not_found'));
     return;
   }
-  void reply.status(404).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(NOT_FOUND_PAGE);
+  void sendPage(reply, 404, NOT_FOUND_PAGE);
+}
+
+/**
+ * The methods that have a route of their own at this URL. For an over-long parameter find-my-way answers a stand-in
+ * (the 404 of `frameworkErrors`), told apart by having no `searchParams`.
+ */
+function methodsAt(fastify: FastifyInstance, url: string): string[] {
+  return ROUTED.filter((method) => {
+    const route = fastify.findRoute({ method, url });
+    return route !== null && route.searchParams !== undefined && !isCatchAll(route.params);
+  });
+}
+
+/**
+ * A path that exists under other methods answers 405 with `Allow` (RFC 9110 15.5.6), and OPTIONS answers 204 with it
+ * (docs/decisions.md). Decided where Fastify found no route, or only a catch-all: before any guard, as a 404 is.
+ */
+export function registerMethodNotAllowed(fastify: FastifyInstance): void {
+  // A callback hook rather than an async one: it sees every request, and there it should cost no promise.
+  fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    if (!request.is404 && !isCatchAll(request.params)) return done();
+    const methods = methodsAt(fastify, request.url);
+    if (methods.length === 0) return done();
+    void reply.header('allow', [...methods, 'OPTIONS'].join(', '));
+    if (request.method === 'OPTIONS') return void reply.status(204).send();
+    if (PAGES.test(request.url)) return void sendPage(reply, 405, METHOD_NOT_ALLOWED_PAGE);
+    void reply
+      .status(405)
+      .header('content-type', 'application/json; charset=utf-8')
+      .send(errorBody(405, 'Method not allowed: the Allow header lists the ones this path takes', 'method_not_allowed'));
+  });
 }
 
 /** Node's `clientError`, through Fastify's `clientErrorHandler`: written on the socket, as Fastify's own does. */

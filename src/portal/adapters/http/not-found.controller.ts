@@ -1,5 +1,6 @@
 // Any other path under /portal answers the portal's 404 page rather than the API's JSON. Fastify's router prefers
-// every static and parametric route to this wildcard, so it only sees paths nothing else takes.
+// every static and parametric route to this wildcard, so it only sees paths nothing else takes; a path that another
+// method takes is answered 405 before it (kernel/http/framework-errors.ts).
 import { All, Controller, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NotFound } from '../../../kernel/errors.js';
