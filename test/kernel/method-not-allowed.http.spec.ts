@@ -102,7 +102,6 @@ describe('an unknown path stays 404, with no Allow', () => {
     ['GET', 'api', '/v1/nada'],
     ['DELETE', 'api', `/v1/pagos/${randomUUID()}/nada`],
     ['GET', 'operator', '/internal/nada'],
-    ['GET', 'api', '/checkout/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/nada'],
     ['GET', 'sandbox', '/nada'],
     // Too long for any route's parameter: the router names no route under any method.
     ['DELETE', 'api', `/v1/pagos/${'a'.repeat(150)}`],
@@ -111,6 +110,13 @@ describe('an unknown path stays 404, with no Allow', () => {
     expect(answer.status).toBe(404);
     expect(answer.headers.get('allow')).toBeNull();
     expect(answer.body).toEqual({ statusCode: 404, message: 'Not found', error: 'Not Found', code: 'not_found' });
+  });
+
+  it('under /checkout: the plain page a buyer can read', async () => {
+    const answer = await http('GET', `${gw.publicUrl}/checkout/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/nada`);
+    expect(answer.status).toBe(404);
+    expect(answer.headers.get('allow')).toBeNull();
+    expect(answer.text).toContain('Esta página no existe');
   });
 
   it('under /portal: the portal wildcard\'s own 404 page', async () => {

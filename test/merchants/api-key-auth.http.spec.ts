@@ -204,6 +204,19 @@ describe('what the framework answers before any route, in the same shapes', () =
     expect(text).not.toContain('aaaa');
   });
 
+  it.each([
+    ['the checkout', 'public', '/checkout/abc/def'],
+    ['the sandbox bank', 'sandbox', '/pse/nada/mas'],
+  ])('a path nothing takes under %s: the HTML page a buyer can read, not JSON', async (_where, listener, path) => {
+    const answer = await fetch(`${listener === 'public' ? gw.publicUrl : gw.sandboxUrl}${path}`);
+    expect(answer.status).toBe(404);
+    expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await answer.text()).toContain('Esta página no existe');
+    // The APIs keep their JSON.
+    const api = await fetch(`${gw.publicUrl}/v1/nada`);
+    expect([api.status, await api.json()]).toEqual([404, { statusCode: 404, message: 'Not found', error: 'Not Found', code: 'not_found' }]);
+  });
+
   it('headers larger than Node reads: 431 with a code of ours', async () => {
     const text = await rawRequest(gw.publicUrl, ['GET /v1/pagos HTTP/1.1', `X-Grande: ${'a'.repeat(20_000)}`]);
     expect(text).toMatch(/^HTTP\/1.1 431/);

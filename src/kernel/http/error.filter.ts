@@ -1,7 +1,8 @@
 // One place where every failure becomes the spec's shapes: validation 400s, `{statusCode, message, error, code}` otherwise.
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, FieldError, type ErrorKind } from '../errors.js';
+import { NOT_FOUND_PAGE, PAGES, sendPage } from './plain-pages.js';
 
 const STATUS: Record<ErrorKind, number> = {
   invalid: 400,
@@ -90,7 +91,14 @@ export class ErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const http = host.switchToHttp();
+    const reply = http.getResponse<FastifyReply>();
+    const request = http.getRequest<FastifyRequest>();
+    // A path no route takes, opened in a browser on a buyer's page (a link cut short): a page, not the API's JSON.
+    if (request.is404 && PAGES.test(request.url)) {
+      void sendPage(reply, 404, NOT_FOUND_PAGE);
+      return;
+    }
     const { body, headers } = this.translate(exception);
     for (const [name, value] of Object.entries(headers)) void reply.header(name, value);
     void reply.status(body.statusCode).header('content-type', 'application/json; charset=utf-8').send(body);

@@ -5,21 +5,10 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody, validationBody, type ErrorBody } from './error.filter.js';
 import { JSON_API } from './json-body.hooks.js';
+import { METHOD_NOT_ALLOWED_PAGE, NOT_FOUND_PAGE, PAGES, sendPage } from './plain-pages.js';
 
-const NOT_FOUND_PAGE =
-  '<!doctype html><html lang="es"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">' +
-  '<title>Página no encontrada</title><h1>Esta página no existe</h1><p>Revisa el enlace que recibiste.</p></html>';
-const METHOD_NOT_ALLOWED_PAGE =
-  '<!doctype html><html lang="es"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">' +
-  '<title>Acción no permitida</title><h1>Esta página no admite esa acción</h1><p>Vuelve al enlace que recibiste.</p></html>';
-
-/** The pages people open in a browser. A 405 elsewhere is JSON: besides the APIs, /health and /docs/openapi.json are. */
-const PAGES = /^\/(checkout|portal|pse|tarjeta|red-efectivo)(\/|$|\?)/;
 /** The methods our routes use; Fastify gives every GET route its HEAD. */
 const ROUTED = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-
-const sendPage = (reply: FastifyReply, status: number, page: string): FastifyReply =>
-  reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
 
 /** A match on a catch-all route (`/portal/*`, or Fastify's own 404) says nothing about the path. */
 const isCatchAll = (params: unknown): boolean => typeof params === 'object' && params !== null && '*' in params;
