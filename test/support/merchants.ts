@@ -20,20 +20,23 @@ export interface OnboardedMerchant {
   keyId: string;
 }
 
+/** What onboarding needs of a gateway: its two listeners and the operator token (a gateway in a child process too). */
+export type GatewayAddress = Pick<TestGateway, 'publicUrl' | 'adminUrl' | 'operatorToken'>;
+
 export const DEFAULT_SITE = 'https://tienda.example.co';
 export const DEFAULT_RETURN_URL = 'https://tienda.example.co/gracias';
 
-async function operator<T>(gw: TestGateway, method: string, path: string, body?: unknown): Promise<T> {
+async function operator<T>(gw: GatewayAddress, method: string, path: string, body?: unknown): Promise<T> {
   const answer = await http<T>(method, `${gw.adminUrl}${path}`, { token: gw.operatorToken, body });
   if (answer.status >= 300) throw new Error(`${method} ${path} answered ${answer.status}: ${answer.text}`);
   return answer.body;
 }
 
-export function issueKey(gw: TestGateway, merchantId: string, rol: MerchantRole = 'administrador') {
+export function issueKey(gw: GatewayAddress, merchantId: string, rol: MerchantRole = 'administrador') {
   return operator<{ id: string; key: string; rol: MerchantRole }>(gw, 'POST', `/internal/merchants/${merchantId}/api-keys`, { rol });
 }
 
-export async function onboardMerchant(gw: TestGateway, options: OnboardOptions = {}): Promise<OnboardedMerchant> {
+export async function onboardMerchant(gw: GatewayAddress, options: OnboardOptions = {}): Promise<OnboardedMerchant> {
   const merchant = await operator<{ id: string }>(gw, 'POST', '/internal/merchants', { nombre: options.nombre ?? 'Tienda de prueba' });
   if (options.approve ?? true) await operator(gw, 'POST', `/internal/merchants/${merchant.id}/aprobacion`);
   const admin = await issueKey(gw, merchant.id, 'administrador');
