@@ -4,19 +4,19 @@
 // Idempotency-Key and body gets its one charge, pendiente (one the crash left creado is completed by the retry, one
 // never retried by the stale-charge worker); the list holds one charge per referencia; each history is one
 // ChargeCreated and one CheckoutOpened; and the read model equals its rebuild from the log.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { chargeStream } from '../../src/payments/domain/charge.events.js';
+import { exited, startChild } from '../support/child-process.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { http, waitUntil, type HttpAnswer } from '../support/gateway.js';
 import { onboardMerchant, type GatewayAddress, type OnboardedMerchant } from '../support/merchants.js';
 import { freePort } from '../support/ports.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const REGISTER_TS = path.join(here, '../support/register-ts.mjs');
 const GATEWAY = path.join(here, '../support/gateway-process.ts');
 const CLI = path.join(here, '../../bin/pasarela-ops.js');
 const REQUESTS = 300;
@@ -99,9 +99,10 @@ describe('a gateway killed with SIGKILL during a burst of charge creations', () 
   const left = (state: Claimed['state']): string[] => [...claimed].filter(([, claim]) => claim.state === state).map(([key]) => key);
 
   /** Starts the gateway in a child process on the test's database and ports; resolves once it serves. */
-  const startGateway = (env: Record<string, string>): Promise<ChildProcess> => {
-    const child = spawn(process.execPath, ['--import', REGISTER_TS, GATEWAY], {
-      env: {
+  const startGateway = async (env: Record<string, string>): Promise<ChildProcess> => {
+    const child = await startChild(
+      GATEWAY,
+      {
         ...process.env,
         DATABASE_URL: db.url,
         OPERATOR_TOKEN,
@@ -114,31 +115,12 @@ describe('a gateway killed with SIGKILL during a burst of charge creations', () 
         GATEWAY_MAX_LIFETIME_MS: '170000',
         ...env,
       },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+      'Pasarela is running',
+      READY_MS,
+    );
     children.push(child);
-    let output = '';
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`gateway not ready in ${READY_MS / 1000} s:\n${output}`)), READY_MS);
-      child.stdout!.on('data', (chunk: Buffer) => {
-        output += chunk;
-        if (output.includes('Pasarela is running')) {
-          clearTimeout(timer);
-          resolve(child);
-        }
-      });
-      child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
-      child.once('exit', (code, signal) => {
-        clearTimeout(timer);
-        reject(new Error(`gateway exited (${code ?? signal}) before it was ready:\n${output}`));
-      });
-    });
+    return child;
   };
-
-  const exited = (child: ChildProcess): Promise<void> =>
-    child.exitCode !== null || child.signalCode !== null
-      ? Promise.resolve()
-      : new Promise((resolve) => child.once('exit', () => resolve()));
 
   const create = (request: Request): Promise<HttpAnswer<Charge>> =>
     http<Charge>('POST', `${gw.publicUrl}/v1/pagos`, {

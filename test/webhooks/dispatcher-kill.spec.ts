@@ -1,17 +1,17 @@
 // "A dispatcher killed mid-delivery loses nothing": the projector and dispatcher run in a separate process (the
 // worker role, as with ROLE=worker), which is SIGKILLed during a burst of 200 approvals; after a restart every one
 // of the 200 is delivered. The test process serves the API only and records what the receiver got.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { exited, startChild } from '../support/child-process.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { approveCharge } from '../support/outcomes.js';
 import { Receiver, waitUntil } from './support/receiver.js';
 import { createCharge, merchantWithEndpoint, type CreatedCharge } from './support/webhooks.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const REGISTER_TS = path.join(here, '../support/register-ts.mjs');
 const WORKER = path.join(here, 'support/worker-process.ts');
 const APPROVALS = 200;
 const TIMEOUT_MS = 2000; // the dispatcher's POST time-out: its leases last this + 5 s
@@ -33,45 +33,25 @@ describe('a dispatcher killed with SIGKILL during a burst', () => {
    * Starts the worker role in its own process; resolves once it is running. Loading Nest and TypeORM takes a few
    * seconds, many more on a loaded machine: hence the generous wait.
    */
-  const startWorker = (): Promise<ChildProcess> => {
-    const child = spawn(process.execPath, ['--import', REGISTER_TS, WORKER], {
-      env: {
-        ...process.env,
-        ROLE: 'worker',
-        DATABASE_URL: gw.databaseUrl,
-        OPERATOR_TOKEN: gw.operatorToken,
-        PROVIDER_SECRET: gw.infra.config.providerSecret,
-        WEBHOOK_SECRET_KEY: key.toString('base64'),
-        WEBHOOK_ALLOW_LOOPBACK: 'true',
-        WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS),
-        PORT: '0',
-        ADMIN_PORT: '0',
-        SANDBOX_PORT: '0',
-        WORKER_MAX_LIFETIME_MS: '280000',
-      },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+  const startWorker = async (): Promise<ChildProcess> => {
+    const env = {
+      ...process.env,
+      ROLE: 'worker',
+      DATABASE_URL: gw.databaseUrl,
+      OPERATOR_TOKEN: gw.operatorToken,
+      PROVIDER_SECRET: gw.infra.config.providerSecret,
+      WEBHOOK_SECRET_KEY: key.toString('base64'),
+      WEBHOOK_ALLOW_LOOPBACK: 'true',
+      WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS),
+      PORT: '0',
+      ADMIN_PORT: '0',
+      SANDBOX_PORT: '0',
+      WORKER_MAX_LIFETIME_MS: '280000',
+    };
+    const child = await startChild(WORKER, env, 'worker ready', READY_MS);
     children.push(child);
-    let output = '';
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`worker not ready in ${READY_MS / 1000} s:\n${output}`)), READY_MS);
-      child.stdout!.on('data', (chunk: Buffer) => {
-        output += chunk;
-        if (output.includes('worker ready')) {
-          clearTimeout(timer);
-          resolve(child);
-        }
-      });
-      child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
-      child.once('exit', (code, signal) => {
-        clearTimeout(timer);
-        reject(new Error(`worker exited (${code ?? signal}) before it was ready:\n${output}`));
-      });
-    });
+    return child;
   };
-
-  const exited = (child: ChildProcess): Promise<void> =>
-    child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
 
   const paymentsReceived = (): Set<string> =>
     new Set(receiver.accepted.map((r) => (JSON.parse(r.rawBody) as { data: { paymentId: string } }).data.paymentId));
