@@ -24,15 +24,24 @@ const CLIENT_MESSAGES = [
  * Looks through TypeORM's QueryFailedError (driverError) and an error's cause.
  */
 export function databaseUnreachable(error: unknown): string | undefined {
-  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 4; depth++) {
-    const { message } = current;
-    const code = (current as { code?: unknown }).code;
+  // Duck-typed, not `instanceof Error`: Node's own errors come from another realm under Jest's VM contexts.
+  let current = error as Partial<ErrorFields> | null | undefined;
+  for (let depth = 0; typeof current === 'object' && current !== null && depth < 4; depth++) {
+    const { code, message } = current;
+    const text = typeof message === 'string' ? message : '';
     // Class 08 is connection_exception.
-    if (typeof code === 'string' && (NETWORK_CODES.has(code) || SERVER_CODES.has(code) || code.startsWith('08'))) return message;
-    if (CLIENT_MESSAGES.some((pattern) => pattern.test(message))) return message;
-    current = (current as { driverError?: unknown }).driverError ?? current.cause;
+    if (typeof code === 'string' && (NETWORK_CODES.has(code) || SERVER_CODES.has(code) || code.startsWith('08'))) return text;
+    if (CLIENT_MESSAGES.some((pattern) => pattern.test(text))) return text;
+    current = (current.driverError ?? current.cause) as Partial<ErrorFields> | null | undefined;
   }
   return undefined;
+}
+
+interface ErrorFields {
+  code: unknown;
+  message: unknown;
+  driverError: unknown;
+  cause: unknown;
 }
 
 /** The answer to a request the database could not serve: 503, retry soon. */
