@@ -55,3 +55,9 @@ export class DatabaseUnavailable extends DomainError {
     );
   }
 }
+
+/** The error itself, or DatabaseUnavailable when it says the database does not answer: for the pages' own filters. */
+export function asDatabaseUnavailable(error: unknown): unknown {
+  const reason = databaseUnreachable(error);
+  return reason === undefined ? error : new DatabaseUnavailable(reason);
+}
