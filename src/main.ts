@@ -4,6 +4,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './kernel/config.js';
+import { databaseUnreachable } from './kernel/database-outage.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './kernel/embedded-postgres.js';
 import { startGateway, type Gateway } from './gateway.js';
 import { seedDemoMerchant, type DemoState } from './demo.js';
@@ -130,6 +131,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Pasarela could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  const unreachable = databaseUnreachable(error);
+  // Exit rather than wait: the process manager (docker compose's restart policy, systemd) starts it again, and a
+  // start that waited would look alive to it while serving nothing (docs/decisions.md, "Database outages").
+  const reason = unreachable === undefined
+    ? (error instanceof Error ? error.message : String(error))
+    : `the database (DATABASE_URL) does not answer (${unreachable}); exiting, to be started again once it does`;
+  process.stderr.write(`Pasarela could not start: ${reason}\n`);
   process.exit(1);
 });

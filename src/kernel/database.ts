@@ -8,6 +8,9 @@ import { DataSource, type MixedList, type EntitySchema } from 'typeorm';
  */
 const MIGRATIONS_LOCK = 0x7061736172656c61n.toString();
 
+/** How long a request waits for a connection before it is answered 503. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 export interface DatabaseOptions {
   url: string;
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -28,6 +31,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DataSource
     logging: false,
     extra: {
       max: options.poolSize ?? 20,
+      // A server that does not answer at all (a failover, a host gone) would hold a request until TCP gives up, minutes
+      // later: give up on a connection after this long, answered 503 like a refused one (kernel/database-outage.ts).
+      // It also bounds the wait for a free connection of the pool.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       // Keep transactions short: an open one holds the projector back at its xmin (DESIGN.md section 2).
       idle_in_transaction_session_timeout: 30_000,
       application_name: 'pasarela',

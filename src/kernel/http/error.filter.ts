@@ -1,6 +1,7 @@
 // One place where every failure becomes the spec's shapes: validation 400s, `{statusCode, message, error, code}` otherwise.
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { databaseUnreachable, DatabaseUnavailable } from '../database-outage.js';
 import { DomainError, FieldError, type ErrorKind } from '../errors.js';
 import { NOT_FOUND_PAGE, PAGES, sendPage } from './plain-pages.js';
 
@@ -46,6 +47,9 @@ const CODE_BY_STATUS: Record<number, string> = {
 
 const TOO_LARGE = 'Request body is larger than 100 kB';
 
+/** While the database does not answer, one line this often at most, not a stack trace per request. */
+const OUTAGE_LOG_EVERY_MS = 10_000;
+
 export interface ErrorBody {
   statusCode: number;
   message: unknown;
@@ -89,6 +93,7 @@ function fastifyError(error: { code?: string; statusCode?: number; message?: str
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');
+  private outageLoggedAt = -Infinity;
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
@@ -128,6 +133,14 @@ export class ErrorFilter implements ExceptionFilter {
       if (status === HttpStatus.NOT_FOUND) return { body: errorBody(404, 'Not found'), headers: {} };
       if (status === HttpStatus.PAYLOAD_TOO_LARGE) return { body: errorBody(413, TOO_LARGE), headers: {} };
       return { body: errorBody(status, message), headers: status === 401 ? { 'www-authenticate': 'Bearer' } : {} };
+    }
+    const unreachable = databaseUnreachable(exception);
+    if (unreachable !== undefined) {
+      if (Date.now() - this.outageLoggedAt >= OUTAGE_LOG_EVERY_MS) {
+        this.outageLoggedAt = Date.now();
+        this.logger.error(`The database does not answer (${unreachable}); requests answer 503 until it does`);
+      }
+      return this.translate(new DatabaseUnavailable(unreachable));
     }
     if (typeof exception === 'object' && exception !== null) {
       const mapped = fastifyError(exception as { code?: string; statusCode?: number; message?: string });

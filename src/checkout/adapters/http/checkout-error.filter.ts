@@ -2,6 +2,7 @@
 // a provider out of reach a 503 page (nothing was charged), anything else a 500 page (logged).
 import { ArgumentsHost, Catch, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { asDatabaseUnavailable } from '../../../kernel/database-outage.js';
 import { DomainError } from '../../../kernel/errors.js';
 import { html } from './views/html.js';
 import { layout } from './views/layout.js';
@@ -12,7 +13,8 @@ import { NO_ORIGINS, sendPage } from './page-headers.js';
 export class CheckoutErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('Checkout');
 
-  catch(exception: unknown, host: ArgumentsHost): void {
+  catch(thrown: unknown, host: ArgumentsHost): void {
+    const exception = asDatabaseUnavailable(thrown);
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const request = host.switchToHttp().getRequest<FastifyRequest>();
     if (exception instanceof DomainError && exception.kind === 'not_found') {

@@ -2,6 +2,7 @@
 // deadlines are projected by the worker's ReadModelsProjector). One provider in WorkerModule; it builds its parts itself.
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { databaseUnreachable } from '../../../kernel/database-outage.js';
 import { CLOCK, type Clock } from '../../../kernel/clock.js';
 import type { Config } from '../../../kernel/config.js';
 import { CONFIG } from '../../../kernel/infrastructure.module.js';
@@ -46,7 +47,10 @@ export class CashVoucherExpiryWorker implements OnApplicationBootstrap, OnApplic
     } catch (error) {
       // An outage of the store is said once, where it is met (the adapter), not at every sweep.
       if (error instanceof EventStoreUnavailable) return;
-      this.logger.error(`voucher expiry failed: ${error instanceof Error ? error.message : String(error)}`);
+      // A database outage is said by the projector and the dispatcher, not at every run.
+      if (databaseUnreachable(error) === undefined) {
+        this.logger.error(`voucher expiry failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
     }
   }
 }

@@ -1,10 +1,16 @@
 // One active runner per projection across processes: session advisory locks held on a dedicated connection.
+import type pg from 'pg';
 import type { DataSource, QueryRunner } from 'typeorm';
 
 /** First key of the two-key advisory lock, so projection locks do not collide with other advisory locks. */
 const PROJECTION_LOCK_CLASS = 0x70726f6a; // 'proj'
 
 export interface ProjectionLock {
+  /**
+   * True once the connection holding the lock has ended (a database restart, a terminated backend): the lock went with
+   * it and another runner may hold it now, so nothing more may be written under it. Known without a query.
+   */
+  readonly lost: boolean;
   /** False once the connection holding the lock is gone (the lock went with it). */
   held(): Promise<boolean>;
   release(): Promise<void>;
@@ -18,6 +24,7 @@ export interface ProjectionLock {
  */
 export async function tryLockProjections(dataSource: DataSource, projections: readonly string[]): Promise<ProjectionLock | null> {
   const runner = dataSource.createQueryRunner();
+  const connection = (await runner.connect()) as pg.PoolClient;
   try {
     for (const projection of [...projections].sort()) {
       const rows = (await runner.query('SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked', [
@@ -36,17 +43,31 @@ export async function tryLockProjections(dataSource: DataSource, projections: re
     await runner.release().catch(() => undefined);
     throw error;
   }
-  return lockOn(runner);
+  return lockOn(runner, connection);
 }
 
-function lockOn(runner: QueryRunner): ProjectionLock {
+function lockOn(runner: QueryRunner, connection: pg.PoolClient): ProjectionLock {
+  let lost = false;
+  const gone = (): void => {
+    lost = true;
+  };
+  connection.on('error', gone);
+  connection.on('end', gone);
+  const forget = (): void => {
+    connection.off('error', gone);
+    connection.off('end', gone);
+  };
   return {
+    get lost() {
+      return lost || runner.isReleased;
+    },
     async held() {
       if (runner.isReleased) return false;
       try {
         await runner.query('SELECT 1');
         return true;
       } catch {
+        forget();
         await runner.release().catch(() => undefined);
         return false;
       }
@@ -57,6 +78,7 @@ function lockOn(runner: QueryRunner): ProjectionLock {
         // The connection is this lock's alone: every advisory lock it holds is one of these projections'.
         await runner.query('SELECT pg_advisory_unlock_all()');
       } finally {
+        forget();
         await runner.release();
       }
     },

@@ -3,6 +3,7 @@
 // sections 2, 3, 9). Each projection keeps its own checkpoint, so one can be rebuilt or replayed alone.
 import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
+import { databaseUnreachable } from '../../../kernel/database-outage.js';
 import {
   comparePositions,
   EventStoreUnavailable,
@@ -57,6 +58,8 @@ export class Projector {
   private readonly maxRetryMs: number;
   /** While the event store does not answer: the next pause (the outage was logged when it began); null otherwise. */
   private outageRetryMs: number | null = null;
+  /** What did not answer in the outage under way: 'Event store' or 'Database'. */
+  private outageOf = '';
   private readonly lockRetryMs: number;
   private readonly settleMs: number;
   private readonly logger: ProjectorLogger;
@@ -197,6 +200,12 @@ export class Projector {
           }
           this.reload = true;
         }
+        if (this.lock.lost) {
+          // Its connection ended, and the lock with it: another runner may have taken over. Write nothing until retaken.
+          this.logger.error('The connection holding the projection lock ended; taking the lock again before writing');
+          await this.dropLock();
+          continue;
+        }
         const read = await this.step();
         if (read === 0) {
           if (await this.sleep(this.pollMs, true)) this.reload = true;
@@ -206,10 +215,15 @@ export class Projector {
         this.reload = true;
         this.reader.reset();
         if (error instanceof CheckpointMoved) continue;
-        if (error instanceof EventStoreUnavailable) {
-          const pause = this.storeUnavailable(error);
-          if (this.lock && !(await this.lock.held())) this.lock = null;
-          await this.sleep(pause, false);
+        const outage = error instanceof EventStoreUnavailable ? { what: 'Event store', reason: error.reason } : undefined;
+        const databaseReason = databaseUnreachable(error);
+        const unanswered = outage ?? (databaseReason === undefined ? undefined : { what: 'Database', reason: databaseReason });
+        if (unanswered) {
+          const pause = this.unavailable(unanswered.what, unanswered.reason);
+          if (this.lock && (this.lock.lost || !(await this.lock.held()))) await this.dropLock();
+          // A notice of appends (the LISTEN connection back, saying so) ends the pause early: the outage is over.
+          this.woken = false;
+          await this.sleep(pause, true);
           continue;
         }
         // Nothing of the failed batch was committed: the checkpoint stays, and the same batch is tried again.
@@ -224,14 +238,16 @@ export class Projector {
   }
 
   /**
-   * An outage, not a bug: one line when it begins (no stack trace), then pauses of 1 s doubling to 30 s (by default)
-   * rather than a try and a trace every second. Answers the pause before the next try.
+   * An outage (the event store or the database does not answer), not a bug: one line when it begins (no stack trace),
+   * then pauses of 1 s doubling to 30 s (by default) rather than a try and a trace every second. Answers the pause
+   * before the next try.
    */
-  private storeUnavailable(error: EventStoreUnavailable): number {
+  private unavailable(what: string, reason: string): number {
     const pause = this.outageRetryMs ?? this.retryMs;
     if (this.outageRetryMs === null) {
+      this.outageOf = what;
       this.logger.error(
-        `Event store unreachable; projections wait, retrying in ${this.retryMs} ms, then less often (up to every ${this.maxRetryMs} ms): ${error.reason}`,
+        `${what} unreachable; projections wait, retrying in ${this.retryMs} ms, then less often (up to every ${this.maxRetryMs} ms): ${reason}`,
       );
     }
     this.outageRetryMs = Math.min(pause * 2, this.maxRetryMs);
@@ -241,7 +257,13 @@ export class Projector {
   private storeAnswered(): void {
     if (this.outageRetryMs === null) return;
     this.outageRetryMs = null;
-    this.logger.log('Event store reachable again; projections resumed');
+    this.logger.log(`${this.outageOf} reachable again; projections resumed`);
+  }
+
+  private async dropLock(): Promise<void> {
+    const lock = this.lock;
+    this.lock = null;
+    await lock?.release().catch(() => undefined);
   }
 
   /** One read from the lowest checkpoint and, when there is something, one batch; answers how many events it read. */

@@ -1,5 +1,6 @@
 // Sweeps for charges left creado (FinishStaleCharges) on a timer, in the worker role.
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { databaseUnreachable } from '../../../kernel/database-outage.js';
 import type { Config } from '../../../kernel/config.js';
 import { CONFIG } from '../../../kernel/infrastructure.module.js';
 import { FinishStaleCharges } from '../../application/finish-stale-charges/finish-stale-charges.js';
@@ -36,8 +37,10 @@ export class StaleChargesWorker implements OnApplicationBootstrap, OnApplication
         if (finished > 0) this.logger.log(`opened the checkout of ${finished} charge(s) left creado`);
       })
       .catch((error: unknown) => {
-        // An outage of the store is said once, where it is met (the adapter), not at every sweep.
-        if (!(error instanceof EventStoreUnavailable)) this.logger.error(`sweep failed: ${String(error)}`);
+        // An outage of the store or the database is said once, where it is met, not at every sweep.
+        if (!(error instanceof EventStoreUnavailable) && databaseUnreachable(error) === undefined) {
+          this.logger.error(`sweep failed: ${String(error)}`);
+        }
       })
       .finally(() => {
         this.running = null;

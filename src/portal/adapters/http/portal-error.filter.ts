@@ -4,6 +4,7 @@
 import { ArgumentsHost, Catch, HttpException, Inject, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { Config } from '../../../kernel/config.js';
+import { asDatabaseUnavailable } from '../../../kernel/database-outage.js';
 import { DomainError } from '../../../kernel/errors.js';
 import { CONFIG } from '../../../kernel/infrastructure.module.js';
 import { PortalCookies } from './cookies.js';
@@ -40,7 +41,8 @@ export class PortalErrorFilter implements ExceptionFilter {
     void reply.send(sendPage(reply, this.https, status, errorPage(page, request.portal ?? null)));
   }
 
-  private pageFor(exception: unknown): [number, ErrorPage] {
+  private pageFor(thrown: unknown): [number, ErrorPage] {
+    const exception = asDatabaseUnavailable(thrown);
     if (exception instanceof FormForgeryRejected) {
       return [403, { title: 'El formulario venció', text: 'Por seguridad no lo aplicamos. Vuelve a la página, recárgala y envíalo otra vez.' }];
     }

@@ -1,6 +1,7 @@
 // The sandbox's clockwork, once a second: the "stays pending" bank approves when its time comes, and notices the
 // gateway did not take are sent again.
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { databaseUnreachable } from '../../../kernel/database-outage.js';
 import { SandboxNotifier } from './sandbox-notifier.js';
 import { SandboxPayments } from './sandbox-payments.js';
 
@@ -35,7 +36,10 @@ export class SandboxTicker implements OnApplicationBootstrap, OnApplicationShutd
       await this.payments.decideDue();
       for (const notice of await this.notifier.claimDue(20)) await this.notifier.deliver(notice);
     } catch (error) {
-      this.logger.error(`sandbox tick failed: ${error instanceof Error ? error.message : String(error)}`);
+      // A database outage is said by the projector, the dispatcher and the requests, not at every tick.
+      if (databaseUnreachable(error) === undefined) {
+        this.logger.error(`sandbox tick failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
     }
   }
 }

@@ -2,6 +2,7 @@
 // them outside any transaction, records each outcome in another short one. Any number may run (SKIP LOCKED); a
 // killed one loses nothing: its leases run out and the deliveries are due again.
 import type { Clock } from '../../../kernel/clock.js';
+import { databaseUnreachable } from '../../../kernel/database-outage.js';
 import type { ClaimedDelivery, DeliveryQueue } from '../ports/delivery-queue.port.js';
 import type { SecretBox } from '../ports/secret-box.port.js';
 import type { WebhookSender } from '../ports/webhook-sender.port.js';
@@ -9,6 +10,7 @@ import { deliver, type DeliveryParts } from './deliver.js';
 
 export interface DispatcherLogger {
   error(message: string, trace?: string): void;
+  log?(message: string): void;
 }
 
 export interface DispatcherOptions {
@@ -41,6 +43,8 @@ export class Dispatcher {
   private shutdown = new AbortController();
   private woken = false;
   private wakeSleep: (() => void) | null = null;
+  /** The database does not answer (said once, when it began). */
+  private outage = false;
   private unsubscribe: (() => Promise<void>) | null = null;
 
   constructor(queue: DeliveryQueue, sender: WebhookSender, secrets: SecretBox, clock: Clock, options: DispatcherOptions) {
@@ -86,6 +90,10 @@ export class Dispatcher {
           continue;
         }
         const claimed = await this.parts.queue.claim(free, this.leaseMs);
+        if (this.outage) {
+          this.outage = false;
+          this.logger.log?.('Webhook dispatcher: the database answers again; deliveries resumed');
+        }
         for (const delivery of claimed) this.track(delivery);
         // A full claim suggests more is due: go again as soon as slots free.
         if (claimed.length === free) continue;
@@ -94,7 +102,14 @@ export class Dispatcher {
         const due = claimed.length > 0 ? null : await this.parts.queue.msUntilNextDue();
         await this.sleep(due === null ? this.pollMs : Math.min(Math.max(due, 5), this.pollMs));
       } catch (error) {
-        this.logger.error(`Webhook dispatcher: ${describe(error)}; retrying in ${this.retryMs} ms`, error instanceof Error ? error.stack : undefined);
+        const unreachable = databaseUnreachable(error);
+        if (unreachable === undefined) {
+          this.logger.error(`Webhook dispatcher: ${describe(error)}; retrying in ${this.retryMs} ms`, error instanceof Error ? error.stack : undefined);
+        } else if (!this.outage) {
+          // An outage, not a bug: one line, no trace; the loop keeps trying (the LISTEN connection's return wakes it).
+          this.outage = true;
+          this.logger.error(`Webhook dispatcher: the database does not answer (${unreachable}); deliveries wait, trying every ${this.retryMs} ms`);
+        }
         await this.sleep(this.retryMs);
       }
     }
