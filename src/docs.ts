@@ -1,6 +1,7 @@
 // The OpenAPI 3 description, generated from the controllers and DTOs: /docs/openapi.json, and a page at /docs.
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import { ErrorResponse, ValidationErrorResponse } from './merchants/adapters/http/error.response.js';
 
 export const API_VERSION = '1.0.0';
@@ -17,7 +18,41 @@ export function setupDocs(app: NestFastifyApplication, publicBaseUrl: string): v
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'svcpk_ key (opaque)', description: 'Merchant API key (svcpk_...)' })
     .build();
   const document = completed(SwaggerModule.createDocument(app, config, { extraModels: [ErrorResponse, ValidationErrorResponse] }));
+  guardDocsPages(app, publicBaseUrl);
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs/openapi.json', yamlDocumentUrl: 'docs/openapi.yaml' });
+}
+
+/**
+ * The docs page is where a merchant may paste a key ("Authorize") and try the API, so it gets page headers too: no
+ * framing by another site (clickjacking the key or a "Try it out"), no sniffing, no referrer, HSTS on https, and a
+ * CSP that lets Swagger UI run from our own files only (its inline styles are the one allowance). Set on the /docs
+ * routes alone, as they are added, so no other request pays for a hook.
+ */
+function guardDocsPages(app: NestFastifyApplication, publicBaseUrl: string): void {
+  const csp = [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    `connect-src 'self' ${new URL(publicBaseUrl).origin}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+  const https = publicBaseUrl.startsWith('https://');
+  const headers: onSendHookHandler = (_request: FastifyRequest, reply: FastifyReply, payload, done) => {
+    void reply
+      .header('content-security-policy', csp)
+      .header('x-frame-options', 'DENY')
+      .header('x-content-type-options', 'nosniff')
+      .header('referrer-policy', 'no-referrer');
+    if (https) void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    done(null, payload);
+  };
+  app.getHttpAdapter().getInstance().addHook('onRoute', (route) => {
+    if (route.url !== '/docs' && !route.url.startsWith('/docs/')) return;
+    route.onSend = [...(Array.isArray(route.onSend) ? route.onSend : route.onSend ? [route.onSend] : []), headers];
+  });
 }
 
 type Operation = { requestBody?: unknown; parameters?: Array<{ in: string }>; responses: Record<string, Response> };
