@@ -14,6 +14,7 @@ import { validationPipe } from './kernel/http/validation.js';
 import { registerJsonBodyHooks } from './kernel/http/json-body.hooks.js';
 import { clientErrorHandler, frameworkErrors, registerMethodNotAllowed } from './kernel/http/framework-errors.js';
 import { registerHealth } from './kernel/http/health.js';
+import { registerPrivateAnswers } from './kernel/http/private-answers.js';
 import type { Infrastructure } from './kernel/infrastructure.module.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { ENTITIES } from './entities.js';
@@ -68,6 +69,7 @@ export async function createHttpApp(
   // First: that a path does not take the method is a routing fact, answered before anything about the body.
   registerMethodNotAllowed(app.getHttpAdapter().getInstance());
   registerJsonBodyHooks(app, BODY_LIMIT_BYTES);
+  registerPrivateAnswers(app.getHttpAdapter().getInstance());
   // Browsers ask every origin for one; we have none, and a 404 would be an error in every buyer's console.
   app.getHttpAdapter().getInstance().get('/favicon.ico', (_request, reply) => {
     void reply.status(204).header('cache-control', 'public, max-age=86400').send();

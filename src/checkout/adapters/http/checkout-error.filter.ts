@@ -1,12 +1,13 @@
 // Failures on the hosted page answer a page for the buyer, never the API's JSON: an unknown link is a 404 page,
-// a provider out of reach a 503 page (nothing was charged), anything else a 500 page (logged).
+// a provider or the database out of reach a 503 page (nothing was charged), a request the validation pipe refused (a NUL in a field
+// or the query, a body that is not a form) a 400 page, anything else a 500 page (logged).
 import { ArgumentsHost, Catch, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { asDatabaseUnavailable } from '../../../kernel/database-outage.js';
-import { DomainError } from '../../../kernel/errors.js';
+import { DomainError, FieldError } from '../../../kernel/errors.js';
 import { html } from './views/html.js';
 import { layout } from './views/layout.js';
-import { notFoundScreen, unavailableScreen } from './views/screens.js';
+import { notFoundScreen, unavailableScreen, unreadableScreen } from './views/screens.js';
 import { NO_ORIGINS, sendPage } from './page-headers.js';
 
 @Catch()
@@ -21,9 +22,14 @@ export class CheckoutErrorFilter implements ExceptionFilter {
       void reply.send(sendPage(reply, 404, layout(notFoundScreen(), { title: 'Enlace de pago no encontrado', summary: null }), NO_ORIGINS));
       return;
     }
+    const self = /^\/checkout\/[^/?]+/.exec(request.url)?.[0] ?? '/';
     if (exception instanceof DomainError && exception.kind === 'unavailable') {
-      const self = /^\/checkout\/[^/?]+/.exec(request.url)?.[0] ?? '/';
       void reply.send(sendPage(reply, 503, layout(unavailableScreen(self), { title: 'Sistema de pagos no disponible', summary: null }), NO_ORIGINS));
+      return;
+    }
+    // The handlers catch their own field errors and show the form again; one that reaches here came from the pipe.
+    if (exception instanceof FieldError) {
+      void reply.send(sendPage(reply, 400, layout(unreadableScreen(self), { title: 'Datos no válidos', summary: null }), NO_ORIGINS));
       return;
     }
     this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));

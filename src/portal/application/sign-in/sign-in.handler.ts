@@ -9,6 +9,9 @@ import { SESSIONS, type Sessions } from '../ports/sessions.port.js';
 import { SIGN_IN_ATTEMPTS, type SignInAttempts } from '../ports/sign-in-attempts.port.js';
 import { SignIn, type SignInResult } from './sign-in.command.js';
 
+/** Text PostgreSQL cannot keep (the NUL character, half a surrogate pair) is nobody's email, and no query may see it. */
+const storable = (text: string): boolean => !text.includes('\0') && text.isWellFormed();
+
 /** Closed and expired sessions are kept this long (the sessions page shows open ones only), then deleted. */
 const KEEP_OLD_SESSIONS_MS = 30 * 86_400_000;
 
@@ -22,6 +25,7 @@ export class SignInHandler implements ICommandHandler<SignIn, SignInResult> {
   ) {}
 
   async execute({ email, password, merchantId, client }: SignIn): Promise<SignInResult> {
+    if (!storable(email)) return { kind: 'wrong' };
     const account = `cuenta:${normalizeEmail(email)}`;
     const address = `ip:${client.ip}`;
     const accountClaim = await this.claim(account, PER_ACCOUNT);

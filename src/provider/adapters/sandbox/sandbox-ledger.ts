@@ -79,6 +79,9 @@ export interface CardTokenRow {
 }
 
 export const newId = (prefix: string): string => `${prefix}_${randomBytes(16).toString('base64url')}`;
+/** The shape of what newId makes: a buyer's page address of any other shape names nothing and is not queried (a NUL
+ * in it would be PostgreSQL's error, a 500). */
+const MADE_ID = /^[a-z]{3}_[A-Za-z0-9_-]{1,64}$/;
 
 const first = <T>(rows: T[]): T | null => rows[0] ?? null;
 
@@ -100,6 +103,7 @@ export class SandboxLedger {
   }
 
   async attempt(attemptId: string, manager: EntityManager = this.db.manager): Promise<AttemptRow | null> {
+    if (!MADE_ID.test(attemptId)) return null;
     return first<AttemptRow>(await manager.query('SELECT * FROM sandbox_attempts WHERE id = $1', [attemptId]));
   }
 
@@ -192,6 +196,7 @@ export class SandboxLedger {
   }
 
   async cardForm(formId: string): Promise<{ id: string; session_id: string; confirm_url: string } | null> {
+    if (!MADE_ID.test(formId)) return null;
     return first(await this.db.query('SELECT id, session_id, confirm_url FROM sandbox_card_forms WHERE id = $1', [formId]));
   }
 

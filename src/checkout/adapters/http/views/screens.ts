@@ -1,5 +1,5 @@
 // The hosted page's screens that take no payment: a final charge (never a second form), the cash voucher, a
-// payment being confirmed, the provider out of reach, an unknown link.
+// payment being confirmed, the provider out of reach, an unknown link, a request it could not read.
 import type { CashVoucher } from '../../../../payments/domain/charge.js';
 import type { PaymentMethod } from '../../../../payments/domain/charge.events.js';
 import { formatBogotaDateTime, formatPesos } from '../../../domain/formats.js';
@@ -103,6 +103,15 @@ export function unavailableScreen(selfHref: string): Raw {
   <h2 id="estado">No pudimos conectar con el sistema de pagos</h2>
   <p>No se hizo ningún cobro. Intenta de nuevo en unos minutos.</p>
   <div class="actions"><a class="button primary" href="${selfHref}">Intentar de nuevo</a></div>
+</section>`;
+}
+
+export function unreadableScreen(selfHref: string): Raw {
+  return html`<section class="result bad" aria-labelledby="estado">
+  ${ICONS.failed}
+  <h1 id="estado">No pudimos leer los datos enviados</h1>
+  <p>No se hizo ningún cobro. Vuelve a la página de pago y escribe tus datos otra vez.</p>
+  <div class="actions"><a class="button primary" href="${selfHref}">Volver a la página de pago</a></div>
 </section>`;
 }
 
