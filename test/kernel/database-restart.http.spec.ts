@@ -95,6 +95,9 @@ describe('a PostgreSQL restart under a running gateway', () => {
         });
         expect(Date.now() - started).toBeLessThan(3000);
       }
+      // The health check a load balancer asks says the same, with the same hint of when to ask again.
+      const health = await http('GET', `${gw.publicUrl}/health`);
+      expect([health.status, health.headers.get('retry-after'), health.body.code]).toEqual([503, '5', 'unavailable']);
     } finally {
       await startDatabase();
     }

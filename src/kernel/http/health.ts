@@ -2,6 +2,7 @@
 // compose healthcheck; it says nothing else (no versions, no names).
 import type { FastifyInstance } from 'fastify';
 import type { DataSource } from 'typeorm';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../database-outage.js';
 import { errorBody } from './error.filter.js';
 
 export function registerHealth(fastify: FastifyInstance, dataSource: DataSource): void {
@@ -11,7 +12,7 @@ export function registerHealth(fastify: FastifyInstance, dataSource: DataSource)
       await dataSource.query('SELECT 1');
       return { estado: 'ok' };
     } catch {
-      return reply.status(503).send(errorBody(503, 'The database does not answer', 'unavailable'));
+      return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send(errorBody(503, 'The database does not answer', 'unavailable'));
     }
   });
 }
