@@ -21,18 +21,25 @@ const CLIENT_MESSAGES = [
 
 /**
  * The reason when `error` says the database does not answer, undefined for any other error (a bug stays a bug).
- * Looks through TypeORM's QueryFailedError (driverError) and an error's cause.
+ * Looks through TypeORM's QueryFailedError (its driverError), and into an AggregateError (Node trying each address of
+ * a name) when every address failed so. Not through `cause`: a failed fetch to another server is not the database.
  */
 export function databaseUnreachable(error: unknown): string | undefined {
   // Duck-typed, not `instanceof Error`: Node's own errors come from another realm under Jest's VM contexts.
   let current = error as Partial<ErrorFields> | null | undefined;
   for (let depth = 0; typeof current === 'object' && current !== null && depth < 4; depth++) {
-    const { code, message } = current;
+    const { code, message, name, errors } = current;
     const text = typeof message === 'string' ? message : '';
     // Class 08 is connection_exception.
     if (typeof code === 'string' && (NETWORK_CODES.has(code) || SERVER_CODES.has(code) || code.startsWith('08'))) return text;
     if (CLIENT_MESSAGES.some((pattern) => pattern.test(text))) return text;
-    current = (current.driverError ?? current.cause) as Partial<ErrorFields> | null | undefined;
+    // A transaction whose connection died under it: TypeORM refuses the rest of its queries.
+    if (name === 'QueryRunnerProviderAlreadyReleasedError') return 'the connection was lost';
+    if (Array.isArray(errors) && errors.length > 0) {
+      const reasons = errors.map(databaseUnreachable);
+      return reasons.every((reason) => reason !== undefined) ? reasons.join('; ') : undefined;
+    }
+    current = current.driverError as Partial<ErrorFields> | null | undefined;
   }
   return undefined;
 }
@@ -40,8 +47,9 @@ export function databaseUnreachable(error: unknown): string | undefined {
 interface ErrorFields {
   code: unknown;
   message: unknown;
+  name: unknown;
+  errors: unknown;
   driverError: unknown;
-  cause: unknown;
 }
 
 /** The answer to a request the database could not serve: 503, retry soon. */
