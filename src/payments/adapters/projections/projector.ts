@@ -209,8 +209,7 @@ export class Projector {
         const read = await this.step();
         if (read === 0) {
           if (await this.sleep(this.pollMs, true)) this.reload = true;
-        }
-        else if (read < this.batchSize) await this.sleep(this.settleMs, false);
+        } else if (read < this.batchSize) await this.sleep(this.settleMs, false);
       } catch (error) {
         this.reload = true;
         this.reader.reset();
