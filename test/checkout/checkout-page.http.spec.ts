@@ -72,6 +72,14 @@ describe('the hosted checkout page', () => {
     expect(await estadoOf(gw, merchant, charge.id)).toBe('pendiente');
   });
 
+  it('ties a person-type problem to its radio group, so a screen reader reads it with the group', async () => {
+    const charge = await createCharge(gw, merchant);
+    const page = await postForm(`${charge.checkoutUrl}/pse`, { ...PAYER, tipoPersona: 'empresa', banco: '9901' });
+    expect(page.status).toBe(400);
+    expect(page.text).toMatch(/<fieldset class="field" aria-describedby="tipoPersona-error">/);
+    expect(page.text).toMatch(/<p class="field-error" id="tipoPersona-error">Elige si eres persona natural o jurídica\.<\/p>/);
+  });
+
   it('sends a PSE buyer to the bank page (303), which returns them to our page', async () => {
     const charge = await createCharge(gw, merchant);
     const started = await postForm(`${charge.checkoutUrl}/pse`, { ...PAYER, banco: '9902' });

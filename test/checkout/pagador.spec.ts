@@ -1,5 +1,5 @@
 // The payer of own checkout and of the hosted PSE form: every broken rule is named on its field.
-import { checkPagador } from '../../src/checkout/domain/pagador.js';
+import { checkPagador, DIGITS_ONLY_DOCUMENTS, TIPOS_DOCUMENTO } from '../../src/checkout/domain/pagador.js';
 
 const valid = {
   nombre: 'Ana María Pérez',
@@ -64,5 +64,10 @@ describe('pagador', () => {
   it('names fields without the prefix for the hosted page form', () => {
     const check = checkPagador({ ...valid, email: '' }, '');
     expect(check.ok ? [] : Object.keys(check.fieldErrors)).toEqual(['email']);
+  });
+
+  it('offers the number keypad only for the types that refuse letters (the hosted form keys its keypad on it)', () => {
+    const takesLetters = (tipo: string) => checkPagador({ ...valid, tipoDocumento: tipo, numeroDocumento: 'AB1234567' }).ok;
+    expect(TIPOS_DOCUMENTO.filter((tipo) => tipo !== 'NIT' && !takesLetters(tipo))).toEqual(DIGITS_ONLY_DOCUMENTS);
   });
 });

@@ -35,6 +35,9 @@ const DOCUMENT_NUMBER: Record<TipoDocumento, { pattern: RegExp; rule: string }> 
   PPT: { pattern: /^[A-Za-z0-9]{3,12}$/, rule: '3 to 12 letters or digits' },
 };
 
+/** Types whose number is digits only: the hosted page offers a number keypad for them (a NIT needs its hyphen). */
+export const DIGITS_ONLY_DOCUMENTS: readonly TipoDocumento[] = ['CC', 'TI', 'RC'];
+
 const oneOf = <T extends string>(list: readonly T[], value: unknown): value is T => typeof value === 'string' && (list as readonly string[]).includes(value);
 
 /** `prefix` names the fields in the errors: `pagador.` for the API, '' for the hosted page's form. */

@@ -1,8 +1,8 @@
-// The sandbox pages' stylesheet, from the sandbox's own origin.
+// The sandbox pages' stylesheet and the card frame's script, from the sandbox's own origin.
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { FRAME_HEIGHT_JS } from './pages/page.js';
+import { FRAME_JS } from './pages/page.js';
 import { SANDBOX_CSS } from './pages/sandbox.css.js';
 
 @ApiExcludeController()
@@ -15,8 +15,8 @@ export class SandboxAssetsController {
   }
 
   @Get('marco.js')
-  frameHeight(@Res({ passthrough: true }) reply: FastifyReply): string {
+  frameScript(@Res({ passthrough: true }) reply: FastifyReply): string {
     void reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600');
-    return FRAME_HEIGHT_JS;
+    return FRAME_JS;
   }
 }

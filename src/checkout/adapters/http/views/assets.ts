@@ -7,7 +7,8 @@ html{-webkit-text-size-adjust:100%}
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;font-size:16px;line-height:1.5;color:#1a2233;background:#eef2f7}
 a{color:#0a5cad}
 a:hover{color:#084a8c}
-:focus-visible{outline:3px solid #f5a300;outline-offset:2px;border-radius:4px}
+:focus-visible{outline:3px solid #f5a300;outline-offset:2px;border-radius:4px;box-shadow:0 0 0 5px #1a2233}
+.error-summary:focus{outline:3px solid #f5a300;outline-offset:2px;box-shadow:0 0 0 5px #1a2233}
 .skip{position:absolute;left:-999px;top:0;background:#fff;padding:.5rem 1rem;z-index:2}
 .skip:focus{left:.5rem;top:.5rem}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
@@ -53,7 +54,8 @@ button,.button{display:block;width:100%;border:0;border-radius:12px;padding:.95r
 .primary{background:#0a5cad;color:#fff}
 .primary:hover{background:#084a8c;color:#fff}
 .secondary{background:#fff;color:#0a5cad;border:1.5px solid #0a5cad}
-.links{margin:1rem 0 0;text-align:center;font-size:.95rem}
+.links{margin:.3rem 0 0;text-align:center;font-size:.95rem}
+.links a{display:inline-block;padding:.7rem .5rem}
 .card-frame{display:block;width:100%;height:28rem;border:1.5px solid #cfd7e3;border-radius:12px;background:#fff}
 .result{text-align:center;padding:1.75rem 1.25rem 1.25rem}
 .result .icon{margin:0 auto .5rem;display:block}
@@ -86,11 +88,23 @@ button,.button{display:block;width:100%;border:0;border-radius:12px;padding:.95r
 }
 `;
 
-/** The print button is shown only where the script runs (no JavaScript: the browser's own print still works). */
+/** Enhancements only: the print button (shown only where the script runs), the document keypad, the card frame's height. */
 export const CHECKOUT_JS = `document.querySelectorAll('[data-imprimir]').forEach(function (button) {
   button.hidden = false;
   button.addEventListener('click', function () { window.print(); });
 });
+// The document number gets a number keypad for the types that are digits only (their option says so); without
+// JavaScript it stays a text field, which takes any type.
+var tipoDocumento = document.getElementById('tipoDocumento');
+var numeroDocumento = document.getElementById('numeroDocumento');
+if (tipoDocumento && numeroDocumento) {
+  var keypad = function () {
+    var option = tipoDocumento.options[tipoDocumento.selectedIndex];
+    numeroDocumento.setAttribute('inputmode', option && option.hasAttribute('data-solo-digitos') ? 'numeric' : 'text');
+  };
+  tipoDocumento.addEventListener('change', keypad);
+  keypad();
+}
 // The provider's card form says how tall it is (it grows with its errors): the frame follows, within bounds.
 document.querySelectorAll('iframe.card-frame').forEach(function (frame) {
   var origin = new URL(frame.src).origin;

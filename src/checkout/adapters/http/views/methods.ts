@@ -1,6 +1,6 @@
 // The hosted page's payment screens: choose a method, PSE's form, the provider's card frame, cash.
 // Plain links and forms: every step works without JavaScript.
-import { TIPOS_DOCUMENTO, type TipoDocumento } from '../../../domain/pagador.js';
+import { DIGITS_ONLY_DOCUMENTS, TIPOS_DOCUMENTO, type TipoDocumento } from '../../../domain/pagador.js';
 import { NIT_EXAMPLE } from '../../../domain/nit.js';
 import { html, type Raw } from './html.js';
 import { ICONS } from './icons.js';
@@ -89,7 +89,7 @@ export function pseForm(links: Links, banks: Array<{ codigo: string; nombre: str
   <p class="hint">Te llevaremos a la página de tu banco para que autorices el débito.</p>
   ${
     errorList.length > 0
-      ? html`<div class="notice error error-summary" role="alert">
+      ? html`<div class="notice error error-summary" role="alert" tabindex="-1" autofocus>
     <h3>Revisa estos datos</h3>
     <ul>${errorList.map((name) => html`<li><a href="#${name}">${LABELS[name] ?? name}: ${errors[name] ?? ''}</a></li>`)}</ul>
   </div>`
@@ -104,7 +104,7 @@ export function pseForm(links: Links, banks: Array<{ codigo: string; nombre: str
       </select>
       ${errorOf('banco')}
     </div>
-    <fieldset class="field">
+    <fieldset class="field"${errors.tipoPersona ? html` aria-describedby="tipoPersona-error"` : null}>
       <legend id="tipoPersona">Tipo de persona</legend>
       <div class="choices">
         <label class="choice"><input type="radio" name="tipoPersona" value="natural"${persona === 'natural' ? html` checked` : null}> Natural</label>
@@ -116,7 +116,7 @@ export function pseForm(links: Links, banks: Array<{ codigo: string; nombre: str
       <div class="field">
         <label for="tipoDocumento">Tipo de documento</label>
         <select id="tipoDocumento" name="tipoDocumento" required${invalid('tipoDocumento')}>
-          ${TIPOS_DOCUMENTO.map((tipo) => html`<option value="${tipo}"${(values.tipoDocumento ?? 'CC') === tipo ? html` selected` : null}>${DOCUMENT_NAMES[tipo]}</option>`)}
+          ${TIPOS_DOCUMENTO.map((tipo) => html`<option value="${tipo}"${(values.tipoDocumento ?? 'CC') === tipo ? html` selected` : null}${DIGITS_ONLY_DOCUMENTS.includes(tipo) ? html` data-solo-digitos` : null}>${DOCUMENT_NAMES[tipo]}</option>`)}
         </select>
         ${errorOf('tipoDocumento')}
       </div>

@@ -38,8 +38,12 @@ export interface PageOptions {
 /**
  * A framed page tells the page that frames it how tall it is (the card form grows with its errors), so no part of
  * it hides behind a scroll inside the frame. Only its height, and only to the origin allowed to frame it.
+ * A form sent back with errors puts the focus on the first field to fix, so a keyboard or screen reader user lands
+ * there and hears its label and error (the frame reloads, which would otherwise leave the focus nowhere).
  */
-export const FRAME_HEIGHT_JS = `(function () {
+export const FRAME_JS = `(function () {
+  var invalid = document.querySelector('[aria-invalid="true"]');
+  if (invalid) invalid.focus();
   var parent = document.body.getAttribute('data-parent-origin');
   if (window.parent === window || !parent) return;
   function send() {

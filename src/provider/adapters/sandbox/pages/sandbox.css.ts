@@ -18,7 +18,7 @@ dd{margin:0;font-weight:600;word-break:break-word}
 button,.button{display:block;width:100%;border:0;border-radius:8px;padding:.85rem 1rem;font:inherit;font-weight:700;cursor:pointer;text-align:center;text-decoration:none}
 .primary{background:#0f7b45;color:#fff}
 .secondary{background:#fff;color:#a01c1c;border:2px solid #a01c1c}
-button:focus-visible,a:focus-visible,input:focus-visible,select:focus-visible{outline:3px solid #f0a500;outline-offset:2px}
+button:focus-visible,a:focus-visible,input:focus-visible,select:focus-visible{outline:3px solid #f0a500;outline-offset:2px;box-shadow:0 0 0 5px #1c2430}
 label{display:block;font-weight:600;margin:0 0 .25rem;font-size:.95rem}
 input,select{display:block;width:100%;font:inherit;padding:.65rem .7rem;border:1px solid #7a8494;border-radius:8px;background:#fff;color:#1c2430}
 .field{margin:0 0 .75rem}
