@@ -229,6 +229,26 @@ describe('money races', () => {
     });
   });
 
+  it('the same report imported three times at once: one import, two repeats naming it, each charge reconciled once', async () => {
+    const merchant = await merchantWithEndpoint(gw, null);
+    const ids = [await approvedBySandbox(merchant, 21_000), await approvedBySandbox(merchant, 22_000)];
+    await untilReferences(ids);
+    const report = (await operator('GET', `/internal/conciliaciones/reportes/${bogotaToday()}`)).text;
+    const imports = await Promise.all([1, 2, 3].map(() => operator('POST', '/internal/conciliaciones', { reporte: report })));
+    expect(statuses(imports)).toEqual([200, 200, 200]);
+    const firsts = imports.filter((i) => i.body.repetidoDe === null);
+    expect(firsts).toHaveLength(1);
+    const first = firsts[0]!.body;
+    for (const repeat of imports.filter((i) => i.body.repetidoDe !== null)) {
+      expect(repeat.body.repetidoDe).toEqual({ importacion: first.importacion, importadoEn: first.importadoEn });
+      expect(repeat.body.conciliados).toEqual([]);
+    }
+    for (const id of ids) {
+      expect(count(await eventos(id), 'ChargeReconciled')).toBe(1);
+      expect(first.conciliados.map((l: { pagoId: string }) => l.pagoId)).toContain(id);
+    }
+  });
+
   it('re-sends racing the dispatcher: 409 while it sends, one 202 of ten after, exactly two POSTs and two attempts', async () => {
     const slow = await Receiver.start({ holdMs: 1500 });
     try {

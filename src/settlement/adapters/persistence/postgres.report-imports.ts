@@ -1,11 +1,31 @@
 // The record of every settlement report import: an audit trail, and how a repeated report is recognised.
 import { Injectable } from '@nestjs/common';
+import pg from 'pg';
 import { DataSource } from 'typeorm';
 import type { ReportImport, ReportImports } from '../../application/ports/reconciliation.port.js';
+
+/** First key of the two-key advisory lock, apart from the projections' ('proj') and the migrations' single key. */
+const REPORT_LOCK_CLASS = 0x73746c6d; // 'stlm'
 
 @Injectable()
 export class PostgresReportImports implements ReportImports {
   constructor(private readonly dataSource: DataSource) {}
+
+  async alone<T>(reportHash: string, work: () => Promise<T>): Promise<T> {
+    // A session lock on a connection of its own, outside the pool: the import's own statements use the pool, and
+    // imports waiting here must not hold the connections it needs. Imports are rare; a connection each is cheap.
+    const url = (this.dataSource.options as { url?: string }).url;
+    const lock = new pg.Client({ connectionString: url, application_name: 'pasarela-report-import' });
+    lock.on('error', () => undefined); // a drop ends the session and its lock; the import's own statements go on
+    await lock.connect();
+    try {
+      await lock.query('SELECT pg_advisory_lock($1, hashtext($2))', [REPORT_LOCK_CLASS, reportHash]);
+      return await work();
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock($1, hashtext($2))', [REPORT_LOCK_CLASS, reportHash]).catch(() => undefined);
+      await lock.end().catch(() => undefined);
+    }
+  }
 
   async first(reportHash: string): Promise<{ id: string; importedAt: string } | null> {
     const rows: Array<{ id: string; imported_at: Date }> = await this.dataSource.query(

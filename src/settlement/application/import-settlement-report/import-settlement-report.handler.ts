@@ -4,10 +4,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { Actor } from '../../../kernel/actor.js';
 import { CLOCK, type Clock } from '../../../kernel/clock.js';
 import { FieldError } from '../../../kernel/errors.js';
 import { judgeLine, repeatedReferences, type ChargeToMatch } from '../../domain/reconciliation.js';
-import { parseSettlementReport, type ReportLine } from '../../domain/settlement-report.js';
+import { parseSettlementReport, type ParsedReport, type ReportLine } from '../../domain/settlement-report.js';
 import { CHARGE_FACTS, type ChargeFactsReader } from '../ports/charge-facts.port.js';
 import {
   CHARGE_RECONCILIATION,
@@ -39,6 +40,11 @@ export class ImportSettlementReportHandler implements ICommandHandler<ImportSett
     const report = parseSettlementReport(csv);
     if (report.lines.length + report.malformed.length === 0) throw FieldError.of('reporte', 'the report has no lines');
     const reportId = `sha256:${createHash('sha256').update(report.normalized).digest('hex')}`;
+    // One import of a report at a time, so a concurrent repeat finds the first recorded and answers `repetidoDe`.
+    return this.imports.alone(reportId, () => this.importReport(report, reportId, actor));
+  }
+
+  private async importReport(report: ParsedReport, reportId: string, actor: Actor): Promise<ReconciliationResult> {
     const importId = randomUUID();
     const importedAt = this.clock.now();
     const previous = await this.imports.first(reportId);

@@ -40,6 +40,11 @@ export interface ReportImport {
 }
 
 export interface ReportImports {
+  /**
+   * Runs `work` while no other import of the same report runs, in any process: two operators (or a retried CLI)
+   * importing one report at once would both find no earlier import and both answer as the first.
+   */
+  alone<T>(reportHash: string, work: () => Promise<T>): Promise<T>;
   /** The first import of a report with this hash, if any. */
   first(reportHash: string): Promise<{ id: string; importedAt: string } | null>;
   record(entry: ReportImport): Promise<void>;
