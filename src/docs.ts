@@ -58,24 +58,28 @@ function guardDocsPages(app: NestFastifyApplication, publicBaseUrl: string): voi
 type Operation = { requestBody?: unknown; parameters?: Array<{ in: string }>; responses: Record<string, Response> };
 type Response = { description?: string; content?: unknown; headers?: Record<string, unknown> };
 
+const WRITES = new Set(['post', 'put', 'patch', 'delete']);
 const json = (name: string): Record<string, unknown> => ({ 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } });
 const header = (description: string, schema: Record<string, unknown> = { type: 'string' }): Record<string, unknown> => ({ description, schema });
-const RETRY_AFTER = header('Seconds to wait before retrying', { type: 'integer', minimum: 1 });
+// Required: the spec's 503 "carries Retry-After", and the 429 of the rate limit sends it too.
+const RETRY_AFTER = { ...header('Seconds to wait before retrying', { type: 'integer', minimum: 1 }), required: true };
 
 /**
  * What the decorators cannot say route by route, said once for every merchant route: the answers every route can
- * give (the body's 400 in the spec's validation shape, 413 and 415 where a body is read, the error body of every
+ * give (the body's 400 in the spec's validation shape, 413 and 415 on every write, the error body of every
  * other status), Retry-After where it is sent, the headers of POST /v1/pagos, and that monto or its old name is
  * required.
  */
 function completed(document: OpenAPIObject): OpenAPIObject {
   for (const [path, item] of Object.entries(document.paths)) {
     if (!path.startsWith('/v1/')) continue;
-    for (const operation of Object.values(item as Record<string, Operation>)) {
+    for (const [method, operation] of Object.entries(item as Record<string, Operation>)) {
       const { responses } = operation;
-      const readsInput = operation.requestBody !== undefined || (operation.parameters ?? []).some((p) => p.in === 'query');
+      // Every write reads a body if one is sent, even where none is taken (DESIGN.md 5.2): 413, 415, 400.
+      const write = operation.requestBody !== undefined || WRITES.has(method);
+      const readsInput = write || (operation.parameters ?? []).some((p) => p.in === 'query');
       if (readsInput) responses['400'] ??= { description: 'A field or parameter is not valid' };
-      if (operation.requestBody !== undefined) {
+      if (write) {
         responses['413'] ??= { description: 'The body is larger than 100 kB (code payload_too_large)' };
         responses['415'] ??= { description: 'The body is not JSON (code unsupported_media_type)' };
       }

@@ -47,6 +47,7 @@ export class PeopleController {
   @Writes()
   @ApiOperation({ summary: "Change that person's role" })
   @ApiOkResponse({ type: PersonResponse })
+  @ApiNotFoundResponse({ description: 'No such person in this merchant (not_found)' })
   @ApiConflictResponse({ description: 'The last administrator cannot be demoted (last_administrator)' })
   async changeRole(
     @CurrentPrincipal() principal: Principal,
@@ -61,6 +62,7 @@ export class PeopleController {
   @HttpCode(204)
   @ApiOperation({ summary: "Remove that person's access" })
   @ApiNoContentResponse()
+  @ApiNotFoundResponse({ description: 'No such person in this merchant (not_found)' })
   @ApiConflictResponse({ description: 'The last administrator cannot be removed (last_administrator)' })
   async remove(@CurrentPrincipal() principal: Principal, @Param('id', new UuidOr404Pipe('Person')) id: string): Promise<void> {
     await this.commands.execute(new RemovePerson(principal.merchantId, id, principal.actor));
