@@ -52,6 +52,12 @@ async function loneAdministrator(f: Fixtures): Promise<{ merchant: OnboardedMerc
   return { merchant, id: (await invited(f, merchant, 'administrador')).id };
 }
 
+/** The sandbox provider leaves its next session call unanswered: the gateway gives up after providerTimeoutMs. */
+async function silentProvider(f: Fixtures): Promise<void> {
+  const answer = await http('PUT', `${f.gw.adminUrl}/internal/sandbox/comportamiento`, { token: f.gw.operatorToken, body: { silencio: true, veces: 1 } });
+  if (answer.status !== 200) throw new Error(`sandbox behaviour answered ${answer.status}: ${answer.text}`);
+}
+
 const TABLE: Record<string, Case[]> = {
   'GET /v1/merchants/me': [{ status: 200, name: 'the merchant', request: (f) => ({ path: '/v1/merchants/me', token: f.shop.apiKey }) }],
   'GET /v1/merchants/me/registro-web': [
@@ -193,7 +199,7 @@ const TABLE: Record<string, Case[]> = {
       status: 503,
       name: 'the provider silent',
       request: async (f) => {
-        await http('PUT', `${f.gw.adminUrl}/internal/sandbox/comportamiento`, { token: f.gw.operatorToken, body: { silencio: true, veces: 1 } });
+        await silentProvider(f);
         return { path: '/v1/pagos', token: f.shop.apiKey, headers: idem(), body: charge(f.shop.merchantId) };
       },
     },
