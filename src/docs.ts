@@ -66,8 +66,8 @@ const RETRY_AFTER = { ...header('Seconds to wait before retrying', { type: 'inte
 
 /**
  * What the decorators cannot say route by route, said once for every merchant route: the answers every route can
- * give (the body's 400 in the spec's validation shape, 413 and 415 on every write, the error body of every
- * other status), Retry-After where it is sent, the headers of POST /v1/pagos, and that monto or its old name is
+ * give (the body's 400 in the spec's validation shape, 413 and 415 on every write, 503 while the database is out,
+ * the error body of every other status), Retry-After where it is sent, the headers of POST /v1/pagos, and that monto or its old name is
  * required.
  */
 function completed(document: OpenAPIObject): OpenAPIObject {
@@ -83,6 +83,8 @@ function completed(document: OpenAPIObject): OpenAPIObject {
         responses['413'] ??= { description: 'The body is larger than 100 kB (code payload_too_large)' };
         responses['415'] ??= { description: 'The body is not JSON (code unsupported_media_type)' };
       }
+      // Every merchant route reads the database (its key, at least): while that does not answer, 503 (decisions.md).
+      responses['503'] ??= { description: 'The gateway cannot reach its storage for a moment (code gateway_unavailable): retry after Retry-After' };
       for (const [status, response] of Object.entries(responses)) {
         if (Number(status) >= 400 && response.content === undefined) {
           response.content = json(status === '400' ? 'ValidationErrorResponse' : 'ErrorResponse');
