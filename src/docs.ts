@@ -67,8 +67,8 @@ const RETRY_AFTER = { ...header('Seconds to wait before retrying', { type: 'inte
 /**
  * What the decorators cannot say route by route, said once for every merchant route: the answers every route can
  * give (the body's 400 in the spec's validation shape, 413 and 415 on every write, 503 while the database is out,
- * the error body of every other status), Retry-After where it is sent, the headers of POST /v1/pagos, and that monto or its old name is
- * required.
+ * the error body of every other status), Retry-After where it is sent, the headers of POST /v1/pagos, and that monto
+ * or its old name is required.
  */
 function completed(document: OpenAPIObject): OpenAPIObject {
   for (const [path, item] of Object.entries(document.paths)) {
