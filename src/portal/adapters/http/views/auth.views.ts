@@ -22,8 +22,10 @@ function authCard(content: Content): Content {
 }
 
 export function signInPage(form: SignInForm): string {
+  // A refusal takes the focus, so it is read first (a role="alert" there when the page opens is not reliably read).
+  const refused = form.notice?.kind === 'bad';
   const notice = form.notice
-    ? html`<div class="notice ${form.notice.kind}" role="${form.notice.kind === 'bad' ? 'alert' : 'status'}">${form.notice.text}</div>`
+    ? html`<div class="notice ${form.notice.kind}" role="${refused ? 'alert' : 'status'}"${refused ? html` tabindex="-1" autofocus` : ''}>${form.notice.text}</div>`
     : '';
   const choose = form.merchants
     ? html`<fieldset>
@@ -42,7 +44,7 @@ ${notice}
   ${csrfField(form.csrf)}
   ${form.volver ? html`<input type="hidden" name="volver" value="${form.volver}">` : ''}
   ${field('email', 'Correo electrónico', { type: 'email', value: form.email, autocomplete: 'username', required: true, autofocus: !form.email })}
-  ${field('password', 'Contraseña', { type: 'password', autocomplete: 'current-password', required: true, autofocus: !!form.email })}
+  ${field('password', 'Contraseña', { type: 'password', autocomplete: 'current-password', required: true, autofocus: !!form.email && !refused })}
   ${choose}
   <div class="actions"><button type="submit">Ingresar</button></div>
 </form>

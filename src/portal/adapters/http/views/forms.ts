@@ -1,5 +1,6 @@
 // Form parts with their labels, hints and errors tied together for screen readers (aria-describedby, aria-invalid),
-// and the list of errors at the top of a form that failed, as GOV.UK's error summary does.
+// and the list of errors at the top of a form that failed, as GOV.UK's error summary does: it takes the focus when the
+// page opens (autofocus, no script), so it is read first, and its links take the focus to each field.
 import { html, type Html } from './html.js';
 
 export type FieldErrors = Record<string, string>;
@@ -36,7 +37,7 @@ export function field(name: string, label: string, options: FieldOptions = {}): 
 export function errorSummary(errors: FieldErrors, formError?: string): Html | '' {
   const entries = Object.entries(errors);
   if (entries.length === 0 && !formError) return '';
-  return html`<div class="notice bad" role="alert" aria-labelledby="errores-titulo">
+  return html`<div class="notice bad" role="alert" aria-labelledby="errores-titulo" tabindex="-1" autofocus>
   <strong class="title" id="errores-titulo">${formError ?? 'Revisa lo que escribiste'}</strong>
   ${entries.length > 0 ? html`<ul>${entries.map(([name, message]) => html`<li><a href="#campo-${name}">${message}</a></li>`)}</ul>` : ''}
 </div>`;

@@ -96,7 +96,7 @@ export function peoplePage(session: PortalSession, model: PeoplePageModel): stri
     html`${okNotice(model.done)}${model.problem ? html`<p class="notice bad" role="alert">${model.problem}</p>` : ''}
 <section aria-labelledby="con-acceso">
   <h2 id="con-acceso">Personas con acceso al portal</h2>
-  <div class="table-wrap"><table class="responsive">
+  <div class="table-wrap"><table class="responsive" aria-labelledby="con-acceso">
     <thead><tr><th scope="col">Nombre</th><th scope="col">Correo</th><th scope="col">Rol</th><th scope="col">Estado</th><th scope="col">Desde</th>${
       admin ? html`<th scope="col"><span class="visually-hidden">Acciones</span></th>` : ''
     }</tr></thead>

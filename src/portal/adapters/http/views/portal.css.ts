@@ -13,7 +13,8 @@ export const PORTAL_CSS = `
 body { margin: 0; }
 a { color: var(--brand); }
 a:hover { color: var(--brand-dark); }
-:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; box-shadow: 0 0 0 5px var(--ink); }
+/* A date field reached by Tab has the focus in one of its parts (day, month, year), inside it: it showed no ring. */
+:focus-visible, input[type=date]:focus-within { outline: 3px solid var(--focus); outline-offset: 2px; box-shadow: 0 0 0 5px var(--ink); }
 .skip { position: absolute; left: -9999px; top: 0; background: var(--card); padding: .5rem 1rem; z-index: 10; }
 .skip:focus { left: .5rem; top: .5rem; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
@@ -26,6 +27,8 @@ header.top a { color: #fff; }
 .shop { font-weight: 600; padding-left: 1rem; border-left: 1px solid #56627a; }
 .who { margin-left: auto; display: flex; flex-wrap: wrap; gap: .25rem .75rem; align-items: center; font-size: .95rem; }
 .who form { display: inline; margin: 0; }
+/* Tap targets of 44 px (the checkout's size; WCAG 2.5.8 asks 24): the header's links and the sign-out button. */
+.brand, .who a, .who button.link { display: inline-flex; align-items: center; min-height: 2.75rem; }
 .who .role { background: #33415c; color: #fff; border-radius: 999px; padding: 0 .6rem; font-size: .8rem; }
 nav.main { background: #22304d; }
 nav.main ul { max-width: 72rem; margin: 0 auto; padding: 0 1rem; display: flex; gap: .25rem; list-style: none; overflow-x: auto; }
@@ -47,7 +50,7 @@ p { margin: 0 0 .75rem; }
 .tile .value { font-size: 1.45rem; font-weight: 700; }
 .tile .sub { color: var(--muted); font-size: .9rem; }
 .subnav { display: flex; flex-wrap: wrap; gap: .5rem; margin: 0 0 1.25rem; padding: 0; list-style: none; }
-.subnav a { display: block; padding: .4rem .85rem; border: 1px solid var(--line); border-radius: 999px; background: var(--card); text-decoration: none; }
+.subnav a { display: flex; align-items: center; min-height: 2.75rem; padding: .4rem .85rem; border: 1px solid var(--line); border-radius: 999px; background: var(--card); text-decoration: none; }
 .subnav a[aria-current="page"] { background: var(--brand); border-color: var(--brand); color: #fff; }
 
 .notice { border-radius: .5rem; padding: .75rem 1rem; margin: 0 0 1rem; border: 1px solid; }
@@ -107,6 +110,7 @@ table.settlement th { text-transform: none; letter-spacing: 0; font-size: 1rem; 
 table.settlement tfoot th, table.settlement tfoot td { font-weight: 700; font-size: 1.1rem; }
 .badge.gray { background: var(--gray-bg); color: var(--gray); }
 .pager { display: flex; gap: .75rem; justify-content: space-between; flex-wrap: wrap; align-items: center; }
+.pager a { display: inline-flex; align-items: center; min-height: 2.75rem; }
 dl.facts { display: grid; grid-template-columns: minmax(9rem, max-content) 1fr; gap: .4rem 1rem; margin: 0; }
 dl.facts dt { color: var(--muted); }
 dl.facts dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }

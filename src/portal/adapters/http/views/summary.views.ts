@@ -78,7 +78,7 @@ export function summaryPage(session: PortalSession, model: SummaryModel): string
 </section>
 <section class="card" aria-labelledby="por-estado">
   <h2 id="por-estado">Por estado</h2>
-  <div class="table-wrap"><table>
+  <div class="table-wrap"><table aria-labelledby="por-estado">
     <thead><tr><th scope="col">Estado</th><th scope="col" class="num">Pagos</th><th scope="col" class="num">Monto</th></tr></thead>
     <tbody>${ESTADOS.map(
       (e) => html`<tr><td><a href="/portal/pagos?estado=${e}&desde=${model.desde}&hasta=${model.hasta}">${estadoBadge(e)}</a></td>

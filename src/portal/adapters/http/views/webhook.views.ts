@@ -49,6 +49,7 @@ export function resendForm(session: PortalSession, delivery: DeliveryView, back:
 /** The deliveries as a table, each with its attempts; used on the webhook page and on a charge's page. */
 export function deliveriesTable(session: PortalSession, deliveries: DeliveryView[], back: string, withCharge: boolean): Html {
   return html`<div class="table-wrap"><table class="responsive">
+  <caption class="visually-hidden">Avisos a tu webhook</caption>
   <thead><tr><th scope="col">Evento</th>${withCharge ? html`<th scope="col">Pago</th>` : ''}<th scope="col">Estado</th><th scope="col">Intentos</th><th scope="col"><span class="visually-hidden">Acciones</span></th></tr></thead>
   <tbody>${deliveries.map(
     (d) => html`<tr>
