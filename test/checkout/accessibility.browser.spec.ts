@@ -8,17 +8,12 @@ import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { DEFAULT_RETURN_URL, onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
-import { FOCUS_SCRIPT } from './contrast.js';
+import { FOCUS_SCRIPT, type Focus } from './contrast.js';
 import { createCharge, estadoOf, eventually } from './paying.js';
 
 const MERCHANT = 'Tienda La Esquina';
 const PHONE = { width: 360, height: 740 };
 const SLOW_MS = 120_000;
-
-interface Focus {
-  name: string;
-  ring: number;
-}
 
 /** What a screen reader and a phone need of the document it runs in. */
 const PAGE_FACTS = `(() => {

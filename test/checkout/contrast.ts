@@ -24,6 +24,12 @@ export const CONTRAST_SCRIPT = `(selectors) => {
 
 export const FOCUSED_TEXT = `document.activeElement && document.activeElement.textContent.replace(/\\s+/g, ' ').trim()`;
 
+/** What FOCUS_SCRIPT answers for the focused element: its name and its focus ring's contrast. */
+export interface Focus {
+  name: string;
+  ring: number;
+}
+
 /**
  * The focused element of the document it runs in (null when none, or when the focus is in a frame): a name to
  * recognise it by, and its focus ring's best contrast against the background around it (WCAG 1.4.11 asks 3:1).

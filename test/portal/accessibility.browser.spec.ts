@@ -5,7 +5,7 @@
 // focus ring of 3:1; the navigation links are 44 px tall and nothing but a table scrolls sideways.
 // Keyboard only: no click, fill or selectOption here; Playwright reads the pages, the person's hands are the keys.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { FOCUS_SCRIPT } from '../checkout/contrast.js';
+import { FOCUS_SCRIPT, type Focus } from '../checkout/contrast.js';
 import { launchBrowser } from '../support/browser.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
@@ -16,11 +16,6 @@ import { acceptInvitation, operatorInvites, STRONG_PASSWORD } from './portal-cli
 const PHONE = { width: 360, height: 740 };
 const EMAIL = 'marta@panaderia.co';
 const SLOW_MS = 120_000;
-
-interface Focus {
-  name: string;
-  ring: number;
-}
 
 /** What a screen reader and a phone need of the page. */
 const PAGE_FACTS = `(() => {
