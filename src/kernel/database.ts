@@ -11,6 +11,19 @@ const MIGRATIONS_LOCK = 0x7061736172656c61n.toString();
 /** How long a request waits for a connection before it is answered 503. */
 const CONNECT_TIMEOUT_MS = 5_000;
 
+/**
+ * TCP keepalive on every connection to PostgreSQL, probing after 30 s of silence. The LISTEN and lock connections sit
+ * idle for as long as nothing happens: a NAT or load balancer between us and the server (a cloud's, typically after
+ * 4-10 minutes) forgets an idle flow without telling either side, and a server host that vanishes sends no reset.
+ * Without probes such a connection looks alive forever, and its notices are lost in silence.
+ */
+export const TCP_KEEPALIVE = { keepAlive: true, keepAliveInitialDelayMillis: 30_000 } as const;
+
+/** A connection of its own, outside the pool (LISTEN, a session lock), named as pg_stat_activity shows it. */
+export function dedicatedConnection(url: string | undefined, applicationName: string): pg.Client {
+  return new pg.Client({ connectionString: url, application_name: applicationName, ...TCP_KEEPALIVE });
+}
+
 export interface DatabaseOptions {
   url: string;
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -31,6 +44,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DataSource
     logging: false,
     extra: {
       max: options.poolSize ?? 20,
+      ...TCP_KEEPALIVE,
       // A server that does not answer at all (a failover, a host gone) would hold a request until TCP gives up, minutes
       // later: give up on a connection after this long, answered 503 like a refused one (kernel/database-outage.ts).
       // It also bounds the wait for a free connection of the pool.
@@ -61,7 +75,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DataSource
  * transactions still refuse a double run.
  */
 async function runMigrationsAlone(dataSource: DataSource, url: string): Promise<void> {
-  const lock = new pg.Client({ connectionString: url, application_name: 'pasarela-migrations' });
+  const lock = dedicatedConnection(url, 'pasarela-migrations');
   lock.on('error', () => undefined); // a drop surfaces at the next query, or not at all once released
   await lock.connect();
   try {

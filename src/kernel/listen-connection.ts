@@ -1,6 +1,7 @@
 // A dedicated connection that LISTENs on one channel and comes back after a drop. Each user decides what a drop
 // means for it: a notice sent while no one listened is lost, so `up` is also called after every reconnection.
-import pg from 'pg';
+import type pg from 'pg';
+import { dedicatedConnection } from './database.js';
 
 export interface ListenHandlers {
   notice(payload: string): void;
@@ -53,7 +54,7 @@ export class ListenConnection {
   }
 
   private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.databaseUrl, application_name: this.applicationName });
+    const client = dedicatedConnection(this.databaseUrl, this.applicationName);
     // Without an error listener a dropped connection (e.g. 57P01 at shutdown) crashes the process (TOOLCHAIN 7).
     client.on('error', () => this.dropped(client));
     client.on('end', () => this.dropped(client));

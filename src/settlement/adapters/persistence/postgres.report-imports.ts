@@ -1,7 +1,7 @@
 // The record of every settlement report import: an audit trail, and how a repeated report is recognised.
 import { Injectable } from '@nestjs/common';
-import pg from 'pg';
 import { DataSource } from 'typeorm';
+import { dedicatedConnection } from '../../../kernel/database.js';
 import type { ReportImport, ReportImports } from '../../application/ports/reconciliation.port.js';
 
 /** First key of the two-key advisory lock, apart from the projections' ('proj') and the migrations' single key. */
@@ -15,7 +15,7 @@ export class PostgresReportImports implements ReportImports {
     // A session lock on a connection of its own, outside the pool: the import's own statements use the pool, and
     // imports waiting here must not hold the connections it needs. Imports are rare; a connection each is cheap.
     const url = (this.dataSource.options as { url?: string }).url;
-    const lock = new pg.Client({ connectionString: url, application_name: 'pasarela-report-import' });
+    const lock = dedicatedConnection(url, 'pasarela-report-import');
     lock.on('error', () => undefined); // a drop ends the session and its lock; the import's own statements go on
     await lock.connect();
     try {

@@ -1,0 +1,64 @@
+// Every connection the gateway holds to PostgreSQL probes with TCP keepalive (kernel/database.ts): the LISTEN
+// connections and the projectors' lock sit idle, and a NAT that forgot them, or a server host gone without a reset,
+// would otherwise leave them looking alive forever. Seen from the kernel's side, as `ss` shows each socket's timer.
+import { execFileSync } from 'node:child_process';
+import pg from 'pg';
+import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { onboardMerchant } from '../support/merchants.js';
+
+interface Backend {
+  application_name: string;
+  client_port: number;
+}
+
+describe('the connections to PostgreSQL', () => {
+  let gw: TestGateway;
+
+  beforeAll(async () => {
+    gw = await startTestGateway();
+    // A create and a read: the pool's connections, the projectors' lock, the three LISTEN connections all in use.
+    const merchant = await onboardMerchant(gw);
+    const created = await http('POST', `${gw.publicUrl}/v1/pagos`, {
+      token: merchant.apiKey,
+      headers: { 'Idempotency-Key': 'keepalive-1' },
+      body: { merchantId: merchant.merchantId, monto: 15000, moneda: 'COP', referencia: 'KA-1' },
+    });
+    expect(created.status).toBe(201);
+  });
+
+  afterAll(async () => {
+    await gw?.close();
+  });
+
+  /** The gateway's backends on its own database, with the client-side port of each. */
+  async function gatewayBackends(): Promise<Backend[]> {
+    const client = new pg.Client({ connectionString: gw.databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<Backend>(
+        `SELECT application_name, client_port FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid() AND client_port IS NOT NULL`,
+      );
+      return rows;
+    } finally {
+      await client.end();
+    }
+  }
+
+  /** `ss`'s line for the established loopback socket whose local port is this one. */
+  function socketLine(localPort: number): string | undefined {
+    const lines = execFileSync('ss', ['-tnoH', 'state', 'established', `sport = :${localPort}`], { encoding: 'utf8' });
+    return lines.split('\n').find((line) => line.trim() !== '');
+  }
+
+  it('all keep alive, the idle LISTEN connections included', async () => {
+    const backends = await gatewayBackends();
+    const names = new Set(backends.map((backend) => backend.application_name));
+    expect(names).toEqual(new Set(['pasarela', 'pasarela-listen', 'pasarela-webhooks', 'pasarela-merchant-cache']));
+
+    const withoutKeepalive = backends
+      .map((backend) => ({ ...backend, socket: socketLine(backend.client_port) }))
+      .filter(({ socket }) => !socket?.includes('timer:(keepalive'));
+    expect(withoutKeepalive).toEqual([]);
+  });
+});
