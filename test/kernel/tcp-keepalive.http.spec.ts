@@ -1,10 +1,13 @@
 // Every connection the gateway holds to PostgreSQL probes with TCP keepalive (kernel/database.ts): the LISTEN
 // connections and the projectors' lock sit idle, and a NAT that forgot them, or a server host gone without a reset,
-// would otherwise leave them looking alive forever. Seen from the kernel's side, as `ss` shows each socket's timer.
-import { execFileSync } from 'node:child_process';
+// would otherwise leave them looking alive forever. Seen from the kernel's side: each socket's timer in /proc/net/tcp.
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { onboardMerchant } from '../support/merchants.js';
+
+/** /proc/net/tcp's timer kind for a socket whose keepalive timer is armed. */
+const KEEPALIVE_TIMER = 2;
 
 interface Backend {
   application_name: string;
@@ -45,10 +48,18 @@ describe('the connections to PostgreSQL', () => {
     }
   }
 
-  /** `ss`'s line for the established loopback socket whose local port is this one. */
-  function socketLine(localPort: number): string | undefined {
-    const lines = execFileSync('ss', ['-tnoH', 'state', 'established', `sport = :${localPort}`], { encoding: 'utf8' });
-    return lines.split('\n').find((line) => line.trim() !== '');
+  /**
+   * The kernel's timer on the established IPv4 socket whose local port is this one (/proc/net/tcp's `tr` column:
+   * 0 none, 1 retransmit, 2 keepalive, 3 TIME_WAIT, 4 zero-window probe), or undefined if there is no such socket.
+   */
+  function socketTimer(localPort: number): number | undefined {
+    const port = localPort.toString(16).toUpperCase().padStart(4, '0');
+    const ESTABLISHED = '01';
+    for (const line of readFileSync('/proc/net/tcp', 'utf8').split('\n').slice(1)) {
+      const [, local, , state, , timer] = line.trim().split(/\s+/);
+      if (local?.endsWith(`:${port}`) && state === ESTABLISHED) return Number(timer?.split(':')[0]);
+    }
+    return undefined;
   }
 
   it('all keep alive, the idle LISTEN connections included', async () => {
@@ -57,8 +68,8 @@ describe('the connections to PostgreSQL', () => {
     expect(names).toEqual(new Set(['pasarela', 'pasarela-listen', 'pasarela-webhooks', 'pasarela-merchant-cache']));
 
     const withoutKeepalive = backends
-      .map((backend) => ({ ...backend, socket: socketLine(backend.client_port) }))
-      .filter(({ socket }) => !socket?.includes('timer:(keepalive'));
+      .map((backend) => ({ ...backend, timer: socketTimer(backend.client_port) }))
+      .filter(({ timer }) => timer !== KEEPALIVE_TIMER);
     expect(withoutKeepalive).toEqual([]);
   });
 });
