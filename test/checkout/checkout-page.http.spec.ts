@@ -113,12 +113,19 @@ describe('the hosted checkout page', () => {
     const waiting = await http('GET', charge.checkoutUrl);
     expect(waiting.text).toContain('Estamos confirmando tu pago');
     expect(waiting.text).not.toContain('<form');
-    expect(waiting.text).toContain('http-equiv="refresh"');
+    // Without JavaScript it reloads itself; with it, checkout.js asks the screen's URL instead (a browser test).
+    expect(waiting.text).toContain('<noscript><meta http-equiv="refresh" content="10"></noscript>');
+    expect(waiting.text).toContain(`data-estado="/checkout/${charge.checkoutUrl.split('/').pop()}/estado"`);
+    const screen = await http('GET', `${charge.checkoutUrl}/estado`);
+    expect(screen.status).toBe(200);
+    expect(screen.body).toEqual({ pantalla: 'processing' });
+    expect(screen.headers.get('cache-control')).toBe('no-store');
     const cash = await postForm(`${charge.checkoutUrl}/efectivo`, {});
     expect(cash.status).toBe(409);
     expect(await estadoOf(gw, merchant, charge.id)).toBe('pendiente');
     clock.advance(61_000);
     expect(await eventually(() => estadoOf(gw, merchant, charge.id), (e) => e === 'aprobado', 4000)).toBe('aprobado');
+    expect((await http('GET', `${charge.checkoutUrl}/estado`)).body).toEqual({ pantalla: 'final' });
   });
 
   it('goes back to the return page exactly as registered, no parameters; or to the charge urlRetorno', async () => {

@@ -114,6 +114,34 @@ describe('a buyer pays in the browser', () => {
     expect(await estadoOf(gw, merchant, created.id)).toBe('fallido');
   }, SLOW_MS);
 
+  it('PSE at a bank that keeps it pending: the page waits in place, then shows the outcome by itself', async () => {
+    const created = await charge();
+    await payByPse(created, 'Banco de Pruebas Pendiente');
+    await page.getByRole('button', { name: 'Continuar al banco' }).click();
+    await page.waitForURL(`${gw.infra.config.sandboxPublicUrl}/pse/**`);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.waitForURL(created.checkoutUrl);
+    await page.getByRole('heading', { name: 'Estamos confirmando tu pago' }).waitFor();
+    await screenshot(page, '05b-pse-confirmando');
+
+    // While the bank decides, the page asks whether its screen changed instead of reloading itself: the document
+    // stays (a screen reader does not start over), and no reload is left to a <meta> refresh.
+    const loads: string[] = [];
+    const asks: string[] = [];
+    page.on('request', (request) => (request.resourceType() === 'document' ? loads : asks).push(request.url()));
+    await page.evaluate('window.sameDocument = true');
+    expect(await page.locator('meta[http-equiv="refresh"]').count()).toBe(0);
+    await eventually(async () => asks.filter((url) => url === `${created.checkoutUrl}/estado`).length, (n) => n >= 2, 15_000);
+    expect(loads).toEqual([]);
+    expect(await page.evaluate('window.sameDocument')).toBe(true);
+
+    // The bank decides (the sandbox's pending bank approves after a minute): the page shows it, unasked.
+    clock.advance(61_000);
+    await page.getByRole('heading', { name: '¡Pago aprobado!' }).waitFor({ timeout: 60_000 });
+    expect(loads).toEqual([created.checkoutUrl]);
+    expect(await estadoOf(gw, merchant, created.id)).toBe('aprobado');
+  }, SLOW_MS);
+
   it('card, approved: the form is the provider frame, a credit card asks for cuotas; GET says aprobado', async () => {
     const created = await charge();
     await page.goto(`${created.checkoutUrl}?metodo=tarjeta`);

@@ -25,8 +25,8 @@ export interface RenderOptions {
 export type Rendered = { kind: 'page'; status: number; page: string } | { kind: 'redirect'; location: string };
 
 const FINAL_TITLES = { aprobado: 'Pago aprobado', fallido: 'Pago no aprobado', reembolsado: 'Pago reembolsado' };
-/** A payment being confirmed reloads itself this often. */
-const REFRESH_SECONDS = 4;
+/** A payment being confirmed, without JavaScript, reloads itself this often (with it, checkout.js asks). */
+const REFRESH_SECONDS = 10;
 
 @Injectable()
 export class CheckoutScreens {

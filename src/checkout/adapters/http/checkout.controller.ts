@@ -16,7 +16,7 @@ import { StartPsePaymentCommand } from '../../application/start-pse-payment/star
 import { ViewCheckoutQuery, type CheckoutSnapshot } from '../../application/view-checkout/view-checkout.query.js';
 import { CheckoutErrorFilter } from './checkout-error.filter.js';
 import { CheckoutScreens, type RenderOptions } from './checkout-screens.js';
-import { redirect, sendPage, type PageOrigins } from './page-headers.js';
+import { redirect, sendPage, setPageHeaders, type PageOrigins } from './page-headers.js';
 import { CHECKOUT_CSS, CHECKOUT_JS } from './views/assets.js';
 import { PSE_MESSAGES } from './views/methods.js';
 
@@ -123,6 +123,18 @@ export class CheckoutController {
     }
     redirect(reply, `/checkout/${token}`, this.origins);
     return undefined;
+  }
+
+  /**
+   * Which screen the page would show now, for checkout.js on the "confirmando" screen: it asks this instead of
+   * reloading the whole page, and reloads once the answer is not `processing`. Names the screen and nothing else.
+   */
+  @Get(':token/estado')
+  async screen(@Param('token') token: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<{ pantalla: string }> {
+    const { screen } = await this.view(token);
+    setPageHeaders(reply, this.origins);
+    void reply.header('content-type', 'application/json; charset=utf-8');
+    return { pantalla: screen.kind };
   }
 
   /** Back to the merchant: its return page exactly as registered, no parameters added (spec). */

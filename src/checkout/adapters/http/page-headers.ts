@@ -19,6 +19,7 @@ export function setPageHeaders(reply: FastifyReply, origins: PageOrigins): void 
     "script-src 'self'",
     "style-src 'self'",
     "img-src 'self' data:",
+    "connect-src 'self'",
     `frame-src ${origins.frames.length > 0 ? origins.frames.join(' ') : "'none'"}`,
     `form-action 'self' ${origins.formTargets.join(' ')}`.trim(),
     "frame-ancestors 'none'",

@@ -105,6 +105,36 @@ if (tipoDocumento && numeroDocumento) {
   tipoDocumento.addEventListener('change', keypad);
   keypad();
 }
+// A payment being confirmed: ask whether the screen has changed, sooner at first, then less often (a bank may keep it
+// pending for hours), not while the tab is hidden; reload once it has. The page itself stays put meanwhile, so a
+// screen reader does not read it again every few seconds, and a failed ask is simply asked again later.
+var estado = document.querySelector('[data-estado]');
+if (estado && window.fetch) {
+  var wait = 2000;
+  var timer = null;
+  var later = function () {
+    timer = setTimeout(ask, wait);
+    wait = Math.min(wait * 1.5, 30000);
+  };
+  var paused = false;
+  var ask = function () {
+    timer = null;
+    paused = document.hidden;
+    if (paused) return; // asked again when the tab is shown
+    fetch(estado.getAttribute('data-estado'), { cache: 'no-store', credentials: 'same-origin' })
+      .then(function (answer) { return answer.ok ? answer.json() : null; })
+      .then(function (now) {
+        if (now && now.pantalla !== 'processing') window.location.reload();
+        else later();
+      }, later);
+  };
+  document.addEventListener('visibilitychange', function () {
+    if (document.hidden) return;
+    if (timer !== null) clearTimeout(timer);
+    if (timer !== null || paused) ask(); // not while an ask is under way
+  });
+  later();
+}
 // The provider's card form says how tall it is (it grows with its errors): the frame follows, within bounds.
 document.querySelectorAll('iframe.card-frame').forEach(function (frame) {
   var origin = new URL(frame.src).origin;

@@ -13,7 +13,10 @@ export interface Summary {
 export interface LayoutOptions {
   title: string;
   summary: Summary | null;
-  /** Seconds after which the page reloads itself (a payment being confirmed). */
+  /**
+   * A payment being confirmed: without JavaScript the page reloads itself after this many seconds. With it,
+   * checkout.js asks `[data-estado]`'s URL instead, and reloads once the screen has changed.
+   */
   refreshSeconds?: number;
 }
 
@@ -27,7 +30,7 @@ export function layout(body: Raw, options: LayoutOptions): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <meta name="color-scheme" content="light">
-${options.refreshSeconds ? html`<meta http-equiv="refresh" content="${options.refreshSeconds}">` : null}
+${options.refreshSeconds ? html`<noscript><meta http-equiv="refresh" content="${options.refreshSeconds}"></noscript>` : null}
 <title>${title}</title>
 <link rel="stylesheet" href="/checkout/assets/checkout.css">
 <script src="/checkout/assets/checkout.js" defer></script>

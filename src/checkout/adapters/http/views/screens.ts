@@ -86,7 +86,7 @@ export function voucherExpiredScreen(voucher: CashVoucher, back: Back): Raw {
 }
 
 export function processingScreen(bankName: string | null, selfHref: string, back: Back): Raw {
-  return html`<section class="result wait" aria-labelledby="estado" aria-live="polite">
+  return html`<section class="result wait" aria-labelledby="estado" aria-live="polite" data-estado="${selfHref}/estado">
   ${ICONS.clock}
   <h2 id="estado">Estamos confirmando tu pago</h2>
   <p>${bankName ? `${bankName} está procesando el pago.` : 'La entidad de pagos está procesando el pago.'} Esta página se actualiza sola; no vuelvas a pagar.</p>
