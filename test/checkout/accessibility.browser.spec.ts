@@ -281,6 +281,7 @@ describe('a buyer pays with the keyboard only, on a phone, with what a screen re
     await type('123');
     await page.keyboard.press('Enter');
     await page.frameLocator('iframe').getByText(/terminada en 4242/).waitFor();
+    expect((await factsOf(cardFrame())).smallTargets).toEqual([]); // "Usar otra tarjeta" too
     await tabTo('#cuotas');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');

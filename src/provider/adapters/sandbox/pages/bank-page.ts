@@ -40,7 +40,7 @@ export function bankPage(bank: SandboxBank, session: SessionRow, attempt: Attemp
     ${
       decided
         ? html`<p class="note" role="status">${STATES[attempt.estado] ?? 'Esta transacción ya no está abierta.'}</p>
-    ${attempt.url_retorno ? html`<p><a href="${attempt.url_retorno}">Volver al comercio</a></p>` : null}`
+    ${attempt.url_retorno ? html`<p class="links"><a href="${attempt.url_retorno}">Volver al comercio</a></p>` : null}`
         : html`<form method="post" class="actions">
       ${
         bank.prueba

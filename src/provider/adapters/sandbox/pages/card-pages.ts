@@ -62,7 +62,7 @@ export function cardConfirmPage(view: ConfirmView): Raw {
     }
     <button class="primary" type="submit">Pagar ${pesos(view.monto)}</button>
   </form>
-  <p><a href="/tarjeta/${view.formId}">Usar otra tarjeta</a></p>
+  <p class="links"><a href="/tarjeta/${view.formId}">Usar otra tarjeta</a></p>
 </main>`;
 }
 

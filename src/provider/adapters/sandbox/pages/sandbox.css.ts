@@ -20,7 +20,7 @@ button,.button{display:block;width:100%;border:0;border-radius:8px;padding:.85re
 .secondary{background:#fff;color:#a01c1c;border:2px solid #a01c1c}
 button:focus-visible,a:focus-visible,input:focus-visible,select:focus-visible{outline:3px solid #f0a500;outline-offset:2px;box-shadow:0 0 0 5px #1c2430}
 label{display:block;font-weight:600;margin:0 0 .25rem;font-size:.95rem}
-input,select{display:block;width:100%;font:inherit;padding:.65rem .7rem;border:1px solid #7a8494;border-radius:8px;background:#fff;color:#1c2430}
+input,select{display:block;width:100%;min-height:44px;font:inherit;padding:.65rem .7rem;border:1px solid #7a8494;border-radius:8px;background:#fff;color:#1c2430}
 .field{margin:0 0 .75rem}
 .row{display:grid;grid-template-columns:1fr 1fr;gap:.75rem;align-items:end}
 .error{color:#a01c1c;font-size:.88rem;margin:.25rem 0 0}
@@ -32,4 +32,5 @@ input[aria-invalid=true]{border-color:#a01c1c;border-width:2px}
 .ok{color:#0f6b3c}
 .bad{color:#a01c1c}
 a{color:#0b4f8a}
+.links a{display:inline-flex;align-items:center;min-height:44px}
 `;
