@@ -15,7 +15,7 @@ Commands:
   keys issue <merchantId>          Issue an API key (the key is shown only this once)
       --role administrador|lectura   Role of the key (default administrador; lectura is read-only)
   keys rotate <keyId>              Replace a key with a new one of the same merchant and role
-      --grace <seconds>              How long the old key keeps working (default 0: it stops at once)
+      --grace <seconds>              How long the old key keeps working, 0 to 604800 (default 0: it stops at once)
   keys revoke <keyId>              Revoke a key at once
   charges events <chargeId>        Show a charge's event history, in order
   charges rebuild                  Rebuild the charges read model (GET /v1/pagos) from position 0 of the event log
@@ -33,15 +33,17 @@ Commands:
                                    shown only this once, a new link replaces the previous one
   replay                           Rebuild every read model from position 0 into fresh tables and compare them with
                                    the live ones (rows and a checksum per table); progress on stderr; exit 1 if any differs
-      --batch <events>               Events per batch (default 5000)
+      --batch <events>               Events per batch, 10 to 10000 (default 5000)
 
 Options:
   --url <url>       Operator API (default http://127.0.0.1:$ADMIN_PORT, ADMIN_PORT defaulting to 3001)
   --token <token>   Operator token (default $OPERATOR_TOKEN, else the file $DATA_DIR/operator-token,
                     DATA_DIR defaulting to ./data, which the embedded default writes)
-  --json            Print the API's JSON answer as it is (for a 204, which has none: what was done, e.g. {id, revocada})
-  -h, --help        Show this help
+  --json            Print the API's JSON answer as it is (for a 204, which has none: what was done, e.g. {id, revocada});
+                    when the API refuses, its JSON error body; nothing on stdout for any other failure
+  -h, --help        Show this help; after a command (pasarela-ops keys rotate --help), only its own
 
+Ids are UUIDs. Every failure is one line on stderr.
 Exit status: 0 on success, 1 when the API refuses or cannot be reached, 2 on a usage error.`;
 
 class UsageError extends Error {}
@@ -53,47 +55,103 @@ class ApiError extends Error {
   }
 }
 
+// Options that take a value. A value that starts with a dash (--grace -5, a token beginning with "-") is still that
+// option's value, so the option's own check names what is wrong with it rather than parseArgs' "ambiguous".
+const VALUE_OPTIONS = ['url', 'token', 'role', 'grace', 'batch'];
+const OPTIONS = {
+  url: { type: 'string' },
+  token: { type: 'string' },
+  json: { type: 'boolean', default: false },
+  role: { type: 'string' },
+  grace: { type: 'string' },
+  batch: { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
+};
+const isOption = (arg) => arg === '-h' || arg === '--' || Object.hasOwn(OPTIONS, arg.replace(/^--/, '').split('=')[0]);
+
 function parse(argv) {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      url: { type: 'string' },
-      token: { type: 'string' },
-      json: { type: 'boolean', default: false },
-      role: { type: 'string' },
-      grace: { type: 'string' },
-      batch: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
-  return { options: values, args: positionals };
+  const args = [];
+  for (let i = 0; i < argv.length; i++) {
+    const name = argv[i].replace(/^--/, '');
+    const next = argv[i + 1];
+    if (argv[i].startsWith('--') && VALUE_OPTIONS.includes(name) && next?.startsWith('-') && !isOption(next)) {
+      args.push(`${argv[i]}=${next}`);
+      i++;
+    } else {
+      args.push(argv[i]);
+    }
+  }
+  try {
+    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: OPTIONS });
+    return { options: values, args: positionals };
+  } catch (error) {
+    // parseArgs' own messages are long and tell how to pass a positional starting with "-": say what is wrong.
+    const option = /'(-[^' ]+)/.exec(error.message)?.[1];
+    if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(`unknown option ${option}; see pasarela-ops --help`);
+    if (option && /argument missing/.test(error.message)) throw new UsageError(`${option} needs a value; see pasarela-ops --help`);
+    if (option && /does not take an argument/.test(error.message)) throw new UsageError(`${option} takes no value; see pasarela-ops --help`);
+    throw new UsageError(error.message.split('\n')[0]);
+  }
 }
 
+/** The token and where it came from, named when the API refuses it (the operator then knows which one to fix). */
 function operatorToken(explicit) {
-  if (explicit) return explicit;
-  if (process.env.OPERATOR_TOKEN) return process.env.OPERATOR_TOKEN;
+  if (explicit !== undefined) {
+    if (!explicit) throw new UsageError('--token is empty');
+    return { token: explicit, source: '--token' };
+  }
+  if (process.env.OPERATOR_TOKEN) return { token: process.env.OPERATOR_TOKEN, source: '$OPERATOR_TOKEN' };
   const file = path.join(process.env.DATA_DIR || './data', 'operator-token');
   try {
-    return readFileSync(file, 'utf8').trim();
+    return { token: readFileSync(file, 'utf8').trim(), source: file };
   } catch {
     throw new UsageError(`no operator token: pass --token, set OPERATOR_TOKEN, or start the gateway so it writes ${file}`);
   }
 }
 
-function describeError(status, body) {
-  if (body && typeof body === 'object') {
-    const { message, code } = body;
-    if (message && typeof message === 'object') {
-      const fields = Object.values(message.fieldErrors ?? {}).flat();
-      return [...(message.formErrors ?? []), ...fields].join('; ') + ` (HTTP ${status})`;
-    }
-    if (message) return `${message} (HTTP ${status}${code ? `, ${code}` : ''})`;
+function operatorUrl(explicit) {
+  const url = explicit ?? `http://127.0.0.1:${process.env.ADMIN_PORT || 3001}`;
+  let parsed;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = undefined;
   }
-  return `HTTP ${status}`;
+  if (!parsed || !['http:', 'https:'].includes(parsed.protocol)) {
+    throw new UsageError(`${explicit === undefined ? `ADMIN_PORT gives ${url}` : `--url ${url}`}: not an http(s) URL, e.g. http://127.0.0.1:3001`);
+  }
+  return url.replace(/\/$/, '');
 }
 
-async function call(context, method, route, body) {
+const WHICH_API = 'is it the operator API (ADMIN_PORT, default 3001) of a gateway of this version? Check --url or ADMIN_PORT';
+
+function describeError(context, response, body) {
+  const { status } = response;
+  if (!body || typeof body !== 'object') {
+    // A proxy's page, another server: not an answer of the operator API.
+    const statusLine = `HTTP ${status}${response.statusText ? ` ${response.statusText}` : ''}`;
+    const what = `${context.url} answered ${statusLine}, not a JSON error of the operator API`;
+    return status >= 500 ? `${what}; retry later, or check --url or ADMIN_PORT` : `${what}: ${WHICH_API}`;
+  }
+  const { message, code } = body;
+  if (code === 'invalid_operator_token') {
+    const fix = 'use the OPERATOR_TOKEN the gateway was started with';
+    return `the operator API at ${context.url} refused the token from ${context.tokenSource} (HTTP 401, ${code}): ${fix}`;
+  }
+  // The router's 404 (no such route), not a resource's ("Merchant not found").
+  if (status === 404 && message === 'Not found') return `${context.url} has no such route (HTTP 404, ${code}): ${WHICH_API}`;
+  let text = `HTTP ${status}`;
+  if (message && typeof message === 'object') {
+    const fields = Object.values(message.fieldErrors ?? {}).flat();
+    text = `${[...(message.formErrors ?? []), ...fields].join('; ')} (HTTP ${status})`;
+  } else if (message) {
+    text = `${message} (HTTP ${status}${code ? `, ${code}` : ''})`;
+  }
+  const retryAfter = response.headers.get('retry-after');
+  return retryAfter && /^\d+$/.test(retryAfter) ? `${text}; retry in ${retryAfter} s` : text;
+}
+
+async function call(context, method, route, body, { csv = false } = {}) {
   const headers = { authorization: `Bearer ${context.token}` };
   if (body !== undefined) headers['content-type'] = 'application/json';
   let response;
@@ -105,7 +163,10 @@ async function call(context, method, route, body) {
       signal: AbortSignal.timeout(30_000),
     });
   } catch (error) {
-    throw new ApiError(`cannot reach the operator API at ${context.url}: ${error.cause?.message ?? error.message}`);
+    const cause = error.cause?.message ?? error.message;
+    throw new ApiError(
+      `cannot reach the operator API at ${context.url} (${cause}): is the gateway running? Start it, or point to it with ADMIN_PORT or --url`,
+    );
   }
   const text = await response.text();
   let parsed;
@@ -114,19 +175,45 @@ async function call(context, method, route, body) {
   } catch {
     parsed = text;
   }
-  if (!response.ok) throw new ApiError(describeError(response.status, parsed), parsed);
+  // Only a JSON body is the API's answer for --json; a proxy's page is not printed.
+  if (!response.ok) throw new ApiError(describeError(context, response, parsed), typeof parsed === 'object' && parsed ? parsed : undefined);
+  if (!csv && typeof parsed === 'string') throw new ApiError(`${context.url} answered HTTP ${response.status} without JSON: ${WHICH_API}`);
   return parsed;
 }
 
-function one(args, name) {
-  if (args.length !== 1 || !args[0]) throw new UsageError(`expected exactly one argument: <${name}>`);
-  return args[0];
+// As the gateway reads them (src/kernel/uuid.ts, src/kernel/calendar-date.ts); copied, the CLI has no build step.
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function isDay(value) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < '1970-01-01') return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+}
+
+/** The command being run, for the messages of its usage errors. */
+let invoked = '';
+
+/** The one argument of a command; ids are checked here, so a typo is a usage error and never reaches the API. */
+function one(args, name, command = invoked) {
+  if (args.length !== 1 || !args[0]) {
+    throw new UsageError(`${command} takes one argument, <${name}>; got ${args.length}; see pasarela-ops ${command} --help`);
+  }
+  const [value] = args;
+  if (name.endsWith('Id') && !UUID.test(value)) throw new UsageError(`${name} must be a UUID, e.g. 5fbe4d79-b32d-4cf0-a866-69b907f841e7; got "${value}"`);
+  if (name === 'YYYY-MM-DD' && !isDay(value)) throw new UsageError(`the date must be a day written YYYY-MM-DD, e.g. 2026-11-20; got "${value}"`);
+  return value;
+}
+
+function none(args, command = invoked) {
+  if (args.length > 0) throw new UsageError(`${command} takes no arguments; got ${args.join(' ')}`);
 }
 
 function table(rows) {
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => String(row[column]).length)));
   return rows.map((row) => row.map((cell, i) => String(cell).padEnd(widths[i])).join('  ').trimEnd()).join('\n');
 }
+
+const MAX_GRACE_SECONDS = 604_800;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -155,38 +242,44 @@ ${result.eventos} events replayed in ${result.duracionMs} ms (${result.eventosPo
 const commands = {
   'merchants create': async (context, args) => {
     const nombre = args.join(' ');
-    if (!nombre) throw new UsageError('expected the merchant name: merchants create <nombre>');
+    if (!nombre.trim()) throw new UsageError('merchants create takes the merchant name, <nombre>; see pasarela-ops merchants create --help');
     const merchant = await call(context, 'POST', '/internal/merchants', { nombre });
     return [merchant, `Merchant created: ${merchant.id} (${merchant.nombre}), not approved yet.\nApprove it: pasarela-ops merchants approve ${merchant.id}`];
   },
   'merchants approve': async (context, args) => {
-    const merchant = await call(context, 'POST', `/internal/merchants/${encodeURIComponent(one(args, 'merchantId'))}/aprobacion`);
+    const merchant = await call(context, 'POST', `/internal/merchants/${one(args, 'merchantId')}/aprobacion`);
     const site = merchant.registroWeb ? `site ${merchant.registroWeb.sitioWeb}` : 'no site registered yet (PUT /v1/merchants/me/registro-web)';
     return [merchant, `Merchant ${merchant.id} (${merchant.nombre}) approved at ${merchant.aprobadoEn}; ${site}.`];
   },
   'keys issue': async (context, args, options) => {
+    const merchantId = one(args, 'merchantId');
+    if (options.role !== undefined && !['administrador', 'lectura'].includes(options.role)) {
+      throw new UsageError(`--role must be administrador or lectura (read-only); got "${options.role}"`);
+    }
     const body = options.role === undefined ? {} : { rol: options.role };
-    const key = await call(context, 'POST', `/internal/merchants/${encodeURIComponent(one(args, 'merchantId'))}/api-keys`, body);
+    const key = await call(context, 'POST', `/internal/merchants/${merchantId}/api-keys`, body);
     return [key, `API key ${key.id} (rol ${key.rol}). The key is shown only this once:\n\n  ${key.key}\n`];
   },
   'keys rotate': async (context, args, options) => {
     const oldId = one(args, 'keyId');
     let body = {};
     if (options.grace !== undefined) {
-      if (!/^\d+$/.test(options.grace)) throw new UsageError('--grace must be a whole number of seconds');
+      if (!/^\d+$/.test(options.grace) || Number(options.grace) > MAX_GRACE_SECONDS) {
+        throw new UsageError(`--grace must be a whole number of seconds from 0 to ${MAX_GRACE_SECONDS} (a week); got "${options.grace}"`);
+      }
       body = { graciaSegundos: Number(options.grace) };
     }
-    const key = await call(context, 'POST', `/internal/api-keys/${encodeURIComponent(oldId)}/rotacion`, body);
+    const key = await call(context, 'POST', `/internal/api-keys/${oldId}/rotacion`, body);
     const old = body.graciaSegundos ? `keeps working for ${body.graciaSegundos} s` : 'stopped working now';
     return [key, `New API key ${key.id}, shown only this once:\n\n  ${key.key}\n\nThe old key ${oldId} ${old}.`];
   },
   'keys revoke': async (context, args) => {
     const id = one(args, 'keyId');
-    await call(context, 'DELETE', `/internal/api-keys/${encodeURIComponent(id)}`);
+    await call(context, 'DELETE', `/internal/api-keys/${id}`);
     return [{ id, revocada: true }, `API key ${id} revoked.`];
   },
   'charges events': async (context, args) => {
-    const history = await call(context, 'GET', `/internal/pagos/${encodeURIComponent(one(args, 'chargeId'))}/eventos`);
+    const history = await call(context, 'GET', `/internal/pagos/${one(args, 'chargeId')}/eventos`);
     const rows = [['REV', 'TIPO', 'OCURRIDO', 'ACTOR', 'CAUSA', 'CORRELACION', 'DATOS']];
     for (const e of history.eventos) {
       const actor = `${e.metadata.actor.type}:${e.metadata.actor.id}`;
@@ -200,8 +293,9 @@ const commands = {
     try {
       reporte = readFileSync(file, 'utf8');
     } catch (error) {
-      throw new UsageError(`cannot read ${file}: ${error.message}`);
+      throw new UsageError(`cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'a directory' : error.message}`);
     }
+    if (!reporte.trim()) throw new UsageError(`${file} is empty: expected the provider's settlement report (CSV)`);
     const r = await call(context, 'POST', '/internal/conciliaciones', { reporte });
     const lines = [`Report ${r.reporte.slice(0, 19)}...: ${r.lineas} lines, ${r.conciliados.length} reconciled, ${r.yaConciliados.length} already reconciled, ${r.diferencias.length} mismatches.`];
     if (r.repetidoDe) lines.push(`The same report was imported before (${r.repetidoDe.importadoEn}): nothing new was reconciled.`);
@@ -216,17 +310,17 @@ const commands = {
     return [r, lines.join('\n')];
   },
   'charges provider-report': async (context, args) => {
-    const csv = await call(context, 'GET', `/internal/conciliaciones/reportes/${encodeURIComponent(one(args, 'YYYY-MM-DD'))}`);
+    const csv = await call(context, 'GET', `/internal/conciliaciones/reportes/${one(args, 'YYYY-MM-DD')}`, undefined, { csv: true });
     return [{ reporte: csv }, csv.trimEnd()];
   },
   'charges refund': async (context, args) => {
-    const r = await call(context, 'POST', `/internal/pagos/${encodeURIComponent(one(args, 'chargeId'))}/reembolso`);
+    const r = await call(context, 'POST', `/internal/pagos/${one(args, 'chargeId')}/reembolso`);
     const what = r.yaReembolsado ? 'was already refunded' : 'refunded';
     return [r, `Charge ${r.pagoId} ${what}: ${r.monto} pesos at ${r.reembolsadoEn} (provider refund ${r.referenciaReembolso}).`];
   },
   'webhooks roll-secret': async (context, args) => {
     const merchantId = one(args, 'merchantId');
-    const r = await call(context, 'POST', `/internal/merchants/${encodeURIComponent(merchantId)}/webhook-endpoint/secreto`);
+    const r = await call(context, 'POST', `/internal/merchants/${merchantId}/webhook-endpoint/secreto`);
     return [
       r,
       `New signing secret for the webhook endpoint of merchant ${merchantId}, shown only this once:\n\n  ${r.secret}\n\n` +
@@ -234,7 +328,7 @@ const commands = {
     ];
   },
   'webhooks reseal': async (context, args) => {
-    if (args.length > 0) throw new UsageError('webhooks reseal takes no arguments');
+    none(args);
     const r = await call(context, 'POST', '/internal/webhook-secrets/resellado');
     const done = `${r.resellados} webhook signing secrets sealed again with the current WEBHOOK_SECRET_KEY.`;
     if (r.ilegibles.length === 0) return [r, `${done}\nNone is left under the previous key: WEBHOOK_SECRET_KEY_PREVIOUS can be removed.`];
@@ -247,10 +341,12 @@ const commands = {
     ];
   },
   replay: async (context, args, options) => {
-    if (args.length > 0) throw new UsageError('replay takes no arguments');
+    none(args);
     const body = {};
     if (options.batch !== undefined) {
-      if (!/^[1-9]\d*$/.test(options.batch)) throw new UsageError('--batch must be a whole number of events, at least 1');
+      if (!/^\d+$/.test(options.batch) || Number(options.batch) < 10 || Number(options.batch) > 10_000) {
+        throw new UsageError(`--batch must be a whole number of events from 10 to 10000; got "${options.batch}"`);
+      }
       body.lote = Number(options.batch);
     }
     let job = await call(context, 'POST', '/internal/replay', body);
@@ -272,7 +368,7 @@ const commands = {
   },
   'people reset-password': async (context, args) => {
     const personId = one(args, 'personId');
-    const r = await call(context, 'POST', `/internal/personas/${encodeURIComponent(personId)}/restablecimiento`);
+    const r = await call(context, 'POST', `/internal/personas/${personId}/restablecimiento`);
     return [
       r,
       `Password reset link for person ${personId}, shown only this once (valid until ${r.expiraEn}; using it ends ` +
@@ -280,42 +376,71 @@ const commands = {
     ];
   },
   'charges rebuild': async (context, args) => {
-    if (args.length > 0) throw new UsageError('charges rebuild takes no arguments');
+    none(args);
     const result = await call(context, 'POST', '/internal/proyecciones/pagos/reconstruccion');
     return [result, `Read model ${result.proyeccion} rebuilt from position 0: ${result.eventos} events, ${result.pagos} charges, ${result.duracionMs} ms.`];
   },
 };
 
+/** The lines of HELP that describe the commands starting with `prefix`: each command's line and its indented ones. */
+function helpOf(prefix) {
+  const lines = [];
+  let inside = false;
+  for (const line of HELP.split('\n')) {
+    if (/^ {2}\S/.test(line)) inside = line.slice(2).startsWith(`${prefix} `) || line.slice(2).trimEnd() === prefix;
+    else if (!/^ {4}/.test(line)) inside = false;
+    if (inside) lines.push(line);
+  }
+  return lines.join('\n');
+}
+
+const GROUPS = [...new Set(Object.keys(commands).map((name) => name.split(' ')[0]))];
+
+/** The command named by the positionals, the rest being its arguments; one-word commands (replay) first. */
+function resolve(args) {
+  if (Object.hasOwn(commands, args[0] ?? '')) return { name: args[0], rest: args.slice(1) };
+  const name = args.slice(0, 2).join(' ');
+  if (Object.hasOwn(commands, name)) return { name, rest: args.slice(2) };
+  if (GROUPS.includes(args[0])) {
+    const verbs = Object.keys(commands).filter((n) => n.startsWith(`${args[0]} `)).map((n) => n.split(' ')[1]);
+    return { group: args[0], unknown: args.length > 1 ? name : undefined, verbs };
+  }
+  return { unknown: args[0] };
+}
+
 async function main(argv) {
-  let parsed;
-  try {
-    parsed = parse(argv);
-  } catch (error) {
-    throw new UsageError(error.message);
+  const { options, args } = parse(argv);
+  const target = resolve(args);
+  if (options.help) {
+    const prefix = target.name ?? (target.unknown ? undefined : target.group);
+    if (!prefix) {
+      process.stdout.write(`${HELP}\n`);
+      return 0;
+    }
+    const lines = helpOf(prefix);
+    const usage = target.name ? lines.split('\n')[0].trim().split(/\s{2,}/)[0] : `${prefix} <command> [arguments]`;
+    process.stdout.write(`Usage: pasarela-ops [options] ${usage}\n\n${lines}\n\nOptions --url, --token, --json: see pasarela-ops --help\n`);
+    return 0;
   }
-  const { options, args } = parsed;
-  if (options.help || args.length === 0) {
-    process.stdout.write(`${HELP}\n`);
-    return options.help ? 0 : 2;
+  if (args.length === 0) throw new UsageError('no command given; see pasarela-ops --help for the commands');
+  if (!target.name) {
+    if (target.group) {
+      const what = target.unknown ? `unknown command "${target.unknown}"` : `${target.group} needs a command`;
+      throw new UsageError(`${what}; ${target.group} takes ${target.verbs.join(', ')}; see pasarela-ops ${target.group} --help`);
+    }
+    throw new UsageError(`unknown command "${target.unknown}"; see pasarela-ops --help for the commands`);
   }
-  let name = args.slice(0, 2).join(' ');
-  let rest = args.slice(2);
-  // One-word commands (replay) take their arguments right after the name.
-  if (!commands[name] && commands[args[0]]) {
-    name = args[0];
-    rest = args.slice(1);
-  }
-  const command = commands[name];
-  if (!command) throw new UsageError(`unknown command "${name}"; see pasarela-ops --help`);
+  const { name, rest } = target;
+  invoked = name;
   if (options.role !== undefined && name !== 'keys issue') throw new UsageError('--role goes with keys issue');
   if (options.grace !== undefined && name !== 'keys rotate') throw new UsageError('--grace goes with keys rotate');
   if (options.batch !== undefined && name !== 'replay') throw new UsageError('--batch goes with replay');
-  const context = {
-    url: (options.url ?? `http://127.0.0.1:${process.env.ADMIN_PORT || 3001}`).replace(/\/$/, ''),
-    token: operatorToken(options.token),
-  };
+  const context = { url: operatorUrl(options.url) };
+  const { token, source } = operatorToken(options.token);
+  context.token = token;
+  context.tokenSource = source;
   try {
-    const [json, text] = await command(context, rest, options);
+    const [json, text] = await commands[name](context, rest, options);
     process.stdout.write(options.json ? `${JSON.stringify(json, null, 2)}\n` : `${text}\n`);
     return 0;
   } catch (error) {
@@ -326,12 +451,19 @@ async function main(argv) {
   }
 }
 
+// A reader that went away (| head, a pager closed early) is no failure of ours: stop quietly, as other tools do.
+process.stdout.on('error', (error) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(process.exitCode ?? 0);
+});
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
   },
   (error) => {
-    process.stderr.write(`pasarela-ops: ${error.message}\n`);
+    // One line: the API's messages are single lines, but a stray newline must not start a second one.
+    process.stderr.write(`pasarela-ops: ${String(error.message).replace(/\s*\n\s*/g, ' ')}\n`);
     process.exitCode = error instanceof UsageError ? 2 : 1;
   },
 );

@@ -1,11 +1,13 @@
 // bin/pasarela-ops.js, spawned as an operator runs it, against a real gateway.
-import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { onboardMerchant } from '../support/merchants.js';
+import { freePort } from '../support/ports.js';
 import { acceptInvitation } from '../portal/portal-client.js';
 
 const CLI = path.resolve('bin/pasarela-ops.js');
@@ -35,6 +37,9 @@ function cli(args: string[], env: Record<string, string | undefined> = {}): Prom
     });
   });
 }
+
+/** Exactly one line on stderr, starting with the CLI's name: what an operator reads after a failure. */
+const ONE_LINE = /^pasarela-ops: [^\n]+\n$/;
 
 const ops = (args: string[]) => cli(['--url', gw.adminUrl, '--token', gw.operatorToken, ...args]);
 const json = async (args: string[]) => {
@@ -124,10 +129,22 @@ describe('pasarela-ops', () => {
     expect(JSON.parse(withJson.stdout)).toMatchObject({ statusCode: 404, code: 'not_found' });
   });
 
-  it('exits 1 with a wrong token', async () => {
+  it('exits 1 with a wrong token, naming where that token came from', async () => {
     const run = await cli(['--url', gw.adminUrl, '--token', 'wrong', 'merchants', 'create', 'X']);
     expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(ONE_LINE);
     expect(run.stderr).toContain('invalid_operator_token');
+    expect(run.stderr).toContain('refused the token from --token');
+
+    const fromEnv = await cli(['--url', gw.adminUrl, 'merchants', 'create', 'X'], { OPERATOR_TOKEN: 'stale-token-of-another-gateway' });
+    expect(fromEnv).toMatchObject({ code: 1, stdout: '' });
+    expect(fromEnv.stderr).toContain('refused the token from $OPERATOR_TOKEN');
+
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pasarela-cli-'));
+    writeFileSync(path.join(dataDir, 'operator-token'), 'an-old-token\n', { mode: 0o600 });
+    const fromFile = await cli(['--url', gw.adminUrl, 'merchants', 'create', 'X'], { DATA_DIR: dataDir });
+    expect(fromFile.code).toBe(1);
+    expect(fromFile.stderr).toContain(`refused the token from ${path.join(dataDir, 'operator-token')}`);
   });
 
   it('takes the token from OPERATOR_TOKEN, else from DATA_DIR/operator-token', async () => {
@@ -158,9 +175,122 @@ describe('pasarela-ops', () => {
     expect((await ops(['merchants', 'create', 'X', '--role', 'lectura'])).code).toBe(2);
   });
 
-  it('exits 1 when the operator API cannot be reached', async () => {
-    const run = await cli(['--url', 'http://127.0.0.1:9', '--token', 'x'.repeat(30), 'merchants', 'create', 'X']);
-    expect(run.code).toBe(1);
-    expect(run.stderr).toContain('cannot reach the operator API');
+  // Not port 9: fetch refuses it as a "bad port" before connecting, so it never tested a refused connection.
+  it('exits 1 when the operator API cannot be reached, saying what to check', async () => {
+    const url = `http://127.0.0.1:${await freePort()}`;
+    const run = await cli(['--url', url, '--token', 'x'.repeat(30), '--json', 'merchants', 'create', 'X']);
+    expect(run).toMatchObject({ code: 1, stdout: '' });
+    expect(run.stderr).toMatch(ONE_LINE);
+    expect(run.stderr).toContain(`cannot reach the operator API at ${url} (connect ECONNREFUSED`);
+    expect(run.stderr).toContain('is the gateway running?');
+
+    const notAUrl = await cli(['--url', '127.0.0.1:3001', '--token', 'x'.repeat(30), 'merchants', 'create', 'X']);
+    expect(notAUrl).toMatchObject({ code: 2, stdout: '', stderr: 'pasarela-ops: --url 127.0.0.1:3001: not an http(s) URL, e.g. http://127.0.0.1:3001\n' });
+  });
+
+  it('refuses malformed arguments itself, in its own words, before any call (exit 2, one line)', async () => {
+    const empty = path.join(mkdtempSync(path.join(os.tmpdir(), 'pasarela-cli-')), 'report.csv');
+    writeFileSync(empty, '');
+    const id = randomUUID();
+    const cases: [string[], RegExp][] = [
+      [['merchants', 'approve', 'not-a-uuid'], /merchantId must be a UUID.*got "not-a-uuid"/],
+      [['merchants', 'approve', id, id], /merchants approve takes one argument, <merchantId>; got 2/],
+      [['keys', 'issue', id, '--role', 'admin'], /--role must be administrador or lectura/],
+      [['keys', 'rotate', id, '--grace', '-5'], /--grace must be a whole number of seconds from 0 to 604800.*got "-5"/],
+      [['keys', 'rotate', id, '--grace', '604801'], /--grace must be a whole number of seconds from 0 to 604800/],
+      [['replay', '--batch', '5'], /--batch must be a whole number of events from 10 to 10000/],
+      [['charges', 'provider-report', '2026-02-30'], /YYYY-MM-DD.*got "2026-02-30"/],
+      [['charges', 'reconcile', empty], /report.csv is empty/],
+      [['--verbose', 'merchants', 'create', 'X'], /^pasarela-ops: unknown option --verbose; see pasarela-ops --help$/],
+      [['keys', 'issue', id, '--role'], /--role needs a value/],
+      [['keys', 'list'], /unknown command "keys list"; keys takes issue, rotate, revoke/],
+      [[], /no command given; see pasarela-ops --help/],
+      [['toString'], /unknown command "toString"/], // once an inherited method of the command table, run with exit 0
+    ];
+    for (const [args, message] of cases) {
+      const run = await ops(['--json', ...args]);
+      expect({ args, ...run }).toMatchObject({ args, code: 2, stdout: '', stderr: expect.stringMatching(ONE_LINE) });
+      expect({ args, stderr: run.stderr.trimEnd() }).toEqual({ args, stderr: expect.stringMatching(message) });
+    }
+  });
+
+  it('shows the help of one command or group with --help after it', async () => {
+    const rotate = await cli(['keys', 'rotate', '--help']);
+    expect(rotate).toMatchObject({ code: 0, stderr: '' });
+    expect(rotate.stdout).toMatch(/^Usage: pasarela-ops \[options\] keys rotate <keyId>\n/);
+    expect(rotate.stdout).toContain('--grace <seconds>');
+    expect(rotate.stdout).not.toContain('keys issue');
+
+    const keys = await cli(['keys', '-h']);
+    expect(keys.code).toBe(0);
+    for (const command of ['keys issue <merchantId>', 'keys rotate <keyId>', 'keys revoke <keyId>']) expect(keys.stdout).toContain(command);
+    expect(keys.stdout).not.toContain('merchants create');
+  });
+
+  describe('against a server that is not a healthy operator API', () => {
+    let server: Server;
+    let url: string;
+
+    beforeAll(async () => {
+      // A gateway whose database is down (503 JSON with Retry-After), a proxy's HTML error page, a 200 that is not JSON.
+      server = createServer((request, response) => {
+        if (request.url === '/internal/merchants') {
+          response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '5' });
+          response.end(JSON.stringify({ statusCode: 503, message: 'The payment gateway is unavailable for a moment', error: 'Service Unavailable', code: 'gateway_unavailable' }));
+        } else if (request.url === '/internal/webhook-secrets/resellado') {
+          response.writeHead(200, { 'content-type': 'text/html' }).end('<html>Welcome</html>');
+        } else {
+          response.writeHead(503, { 'content-type': 'text/html' }).end('<html><h1>503 Service Temporarily Unavailable</h1></html>');
+        }
+      });
+      const port = await freePort();
+      await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+      url = `http://127.0.0.1:${port}`;
+    });
+
+    afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+    const at = (args: string[]) => cli(['--url', url, '--token', gw.operatorToken, ...args]);
+
+    it("says when to retry a 503, from its Retry-After", async () => {
+      const run = await at(['merchants', 'create', 'X']);
+      expect(run).toMatchObject({ code: 1, stderr: 'pasarela-ops: The payment gateway is unavailable for a moment (HTTP 503, gateway_unavailable); retry in 5 s\n' });
+      expect(JSON.parse((await at(['--json', 'merchants', 'create', 'X'])).stdout)).toMatchObject({ code: 'gateway_unavailable' });
+    });
+
+    it('names an answer that is not the operator API\'s, printing no body on stdout', async () => {
+      const page = await at(['--json', 'charges', 'rebuild']);
+      expect(page).toMatchObject({ code: 1, stdout: '', stderr: expect.stringMatching(ONE_LINE) });
+      expect(page.stderr).toContain(`${url} answered HTTP 503 Service Unavailable, not a JSON error of the operator API; retry later`);
+
+      const notJson = await at(['webhooks', 'reseal']);
+      expect(notJson).toMatchObject({ code: 1, stdout: '' });
+      expect(notJson.stderr).toContain(`${url} answered HTTP 200 without JSON: is it the operator API (ADMIN_PORT`);
+    });
+
+    it("points to ADMIN_PORT when the URL is the gateway's public port", async () => {
+      const run = await cli(['--url', gw.publicUrl, '--token', gw.operatorToken, 'charges', 'events', randomUUID()]);
+      expect(run).toMatchObject({ code: 1, stderr: expect.stringMatching(ONE_LINE) });
+      expect(run.stderr).toContain(`${gw.publicUrl} has no such route (HTTP 404, not_found): is it the operator API (ADMIN_PORT`);
+    });
+  });
+
+  it('stops quietly when its reader goes away (| head, a pager closed early)', async () => {
+    const child = spawn(process.execPath, [CLI, '--help'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+  });
+
+  it("lists in the README's operator section every command of --help, and no other", async () => {
+    const help = (await cli(['--help'])).stdout;
+    const inHelp = [...help.matchAll(/^ {2}([a-z]+(?: [a-z-]+)?)(?= <| {2,}|$)/gm)].map((m) => m[1]);
+    const readme = readFileSync('README.md', 'utf8');
+    const section = readme.slice(readme.indexOf('## The operator'), readme.indexOf('## Configuration'));
+    const inReadme = [...section.matchAll(/^npx pasarela-ops ([a-z]+(?: [a-z-]+)?)/gm)].map((m) => m[1]);
+    expect(new Set(inReadme)).toEqual(new Set(inHelp));
+    for (const option of ['--url', '--token', '--json']) expect(section).toContain(option);
   });
 });
