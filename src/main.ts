@@ -95,7 +95,7 @@ async function main(): Promise<void> {
     }
     embedded = await startEmbeddedPostgres({
       dir: path.join(dataDir, 'postgres'),
-      port: Number(process.env.EMBEDDED_PG_PORT ?? 54329),
+      port: config.embeddedPgPort,
       database: 'pasarela',
       persistent: true,
       log: (line) => process.stderr.write(`${line}\n`),

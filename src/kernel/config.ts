@@ -19,6 +19,8 @@ export interface Config {
   providerSecret: string;
   operatorToken: string | undefined;
   dataDir: string;
+  /** Port of the embedded PostgreSQL (the embedded default only: unused with DATABASE_URL). */
+  embeddedPgPort: number;
   publicBaseUrl: string;
   databaseUrl: string | undefined;
   eventStore: EventStoreKind;
@@ -233,6 +235,7 @@ export function loadConfig(env: Env = process.env): Config {
     providerSecret,
     operatorToken: token || undefined,
     dataDir: env.DATA_DIR || './data',
+    embeddedPgPort: int('EMBEDDED_PG_PORT', 54329, 1, 65535),
     publicBaseUrl: publicBaseUrl.replace(/\/$/, ''),
     databaseUrl,
     eventStore,

