@@ -134,7 +134,7 @@ describe('PUT /v1/merchants/me/registro-web', () => {
       { sitioWeb: 'https://tienda.example.co', urlRetorno: `https://tienda.example.co/${'a'.repeat(2030)}` },
       { urlRetorno: ['urlRetorno must be at most 2048 characters long'] },
     ],
-    ['both missing', {}, { sitioWeb: ['sitioWeb must be a string', 'sitioWeb is required'], urlRetorno: ['urlRetorno must be a string', 'urlRetorno is required'] }],
+    ['both missing', {}, { sitioWeb: ['sitioWeb is required'], urlRetorno: ['urlRetorno is required'] }],
     ['a number', { sitioWeb: 42, urlRetorno: 'https://tienda.example.co/ok' }, { sitioWeb: ['sitioWeb must be a string'] }],
     [
       'an unknown field',
@@ -148,7 +148,7 @@ describe('PUT /v1/merchants/me/registro-web', () => {
     expect(answer.body).toEqual({ statusCode: 400, message: { formErrors: [], fieldErrors: expect.objectContaining({}) } });
     expect(Object.keys(answer.body.message.fieldErrors).sort()).toEqual(Object.keys(fieldErrors).sort());
     for (const [field, messages] of Object.entries(fieldErrors)) {
-      expect(answer.body.message.fieldErrors[field]).toEqual(expect.arrayContaining(messages));
+      expect(answer.body.message.fieldErrors[field]).toEqual(messages);
     }
     expect((await registration(apiKey)).body).toMatchObject({ sitioWeb: DEFAULT_SITE, urlRetorno: DEFAULT_RETURN_URL });
     expect(await changes(merchantId)).toHaveLength(1);
