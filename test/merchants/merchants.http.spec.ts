@@ -141,6 +141,30 @@ describe('PUT /v1/merchants/me/registro-web', () => {
       { sitioWeb: 'https://tienda.example.co', urlRetorno: 'https://tienda.example.co/ok', webhook: 'x' },
       { webhook: ['webhook is not a known field'] },
     ],
+    [
+      'a number beside a return page over http: both at once',
+      { sitioWeb: 42, urlRetorno: 'http://tienda.example.co/ok' },
+      { sitioWeb: ['sitioWeb must be a string'], urlRetorno: ['urlRetorno must start with https://'] },
+    ],
+    [
+      'an unknown field beside two bad URLs: all three at once',
+      { sitioWeb: 'ftp://tienda.example.co', urlRetorno: 'https://tienda.example.co:x@evil.com/ok', webhook: 'x' },
+      {
+        webhook: ['webhook is not a known field'],
+        sitioWeb: ['sitioWeb must start with https://'],
+        urlRetorno: ['urlRetorno must not contain user information (user:password@)'],
+      },
+    ],
+    [
+      'a list as the site beside a return page with user information: no domain rule on a site not given',
+      { sitioWeb: ['https://tienda.example.co'], urlRetorno: 'https://x@otra.example.co/ok' },
+      { sitioWeb: ['sitioWeb must be a string'], urlRetorno: ['urlRetorno must not contain user information (user:password@)'] },
+    ],
+    [
+      'a return page of another type beside a site over http',
+      { sitioWeb: 'http://tienda.example.co', urlRetorno: { href: 'https://tienda.example.co/ok' } },
+      { sitioWeb: ['sitioWeb must start with https://'], urlRetorno: ['urlRetorno must be a string'] },
+    ],
   ])('answers 400 per field for %s, and keeps the registration', async (_, body, fieldErrors) => {
     const { apiKey, merchantId } = await onboardMerchant(gw);
     const answer = await register(apiKey, body);
