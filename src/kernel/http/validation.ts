@@ -9,7 +9,8 @@ const TYPE_RULES = new Set(['isString', 'isNumber', 'isInt', 'isBoolean', 'isObj
 /** A missing value is named as such, a value of another type by its type alone; otherwise every broken rule. */
 function messagesOf(property: string, constraints: Record<string, string>): string[] {
   const rules = Object.keys(constraints);
-  const shown = rules.includes('isDefined') ? ['isDefined'] : rules.some((rule) => TYPE_RULES.has(rule)) ? rules.filter((rule) => TYPE_RULES.has(rule)) : rules;
+  const typeRules = rules.filter((rule) => TYPE_RULES.has(rule));
+  const shown = rules.includes('isDefined') ? ['isDefined'] : typeRules.length > 0 ? typeRules : rules;
   return shown.map((rule) => (rule === 'whitelistValidation' ? `${property} is not a known field` : (constraints[rule] ?? rule)));
 }
 
@@ -70,8 +71,8 @@ export class BodyProblems {
     this.refused = new Set(Object.keys(fieldErrors));
   }
 
-  /** True when the field's own decorators refused it: its value is not what its class says. */
-  refusedByType(field: string): boolean {
+  /** True when the field's own decorators refused it (its type, its length, an unknown field): not judged again. */
+  alreadyRefused(field: string): boolean {
     return this.refused.has(field);
   }
 

@@ -92,8 +92,8 @@ export class CreateChargeBody {
  */
 function chargeRules(body: Sent<CreateChargeBody>, problems: BodyProblems, { maxMonto }: Config): void {
   const { monto, montoMinor } = body;
-  const montoOk = typeof monto === 'number' && !problems.refusedByType('monto');
-  const minorOk = typeof montoMinor === 'number' && !problems.refusedByType('montoMinor');
+  const montoOk = typeof monto === 'number' && !problems.alreadyRefused('monto');
+  const minorOk = typeof montoMinor === 'number' && !problems.alreadyRefused('montoMinor');
   if (montoOk && minorOk && monto !== montoMinor) problems.add('montoMinor', 'montoMinor is the old name of monto; send only monto');
   const amount = montoOk ? monto : minorOk && monto == null ? montoMinor : null;
   if (amount !== null && amount > maxMonto) problems.add('monto', `monto must be at most ${maxMonto}`);
@@ -102,7 +102,7 @@ function chargeRules(body: Sent<CreateChargeBody>, problems: BodyProblems, { max
     const check = parseHttpsUrl(body.urlRetorno, 'urlRetorno');
     if (!check.ok) problems.add('urlRetorno', check.problem);
   }
-  if (body.pagador != null && !problems.refusedByType('pagador')) {
+  if (body.pagador != null && !problems.alreadyRefused('pagador')) {
     const payer = checkPagador(body.pagador);
     if (!payer.ok) problems.addAll(payer.fieldErrors);
   }

@@ -7,7 +7,7 @@ import { parseSettlementReport } from '../../domain/settlement-report.js';
 
 /** A report of blank rows or a header alone, named beside an unknown field (the handler checks it again). */
 function reportRules(body: Sent<ConciliacionBody>, problems: BodyProblems): void {
-  if (typeof body.reporte !== 'string' || problems.refusedByType('reporte')) return;
+  if (typeof body.reporte !== 'string' || problems.alreadyRefused('reporte')) return;
   const report = parseSettlementReport(body.reporte);
   if (report.lines.length + report.malformed.length === 0) problems.add('reporte', 'the report has no lines');
 }
