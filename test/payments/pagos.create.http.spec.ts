@@ -296,6 +296,80 @@ describe('POST /v1/pagos', () => {
       const errors = await fieldErrors({ monto: 0, referencia: '', moneda: 'EUR' });
       expect(Object.keys(errors).sort()).toEqual(['moneda', 'monto', 'referencia']);
     });
+
+    const payer = { nombre: 'Ana María Pérez', email: 'ana@example.com', tipoPersona: 'natural', tipoDocumento: 'CC', numeroDocumento: '1020304050', banco: '1007' };
+
+    it('reports the type errors and the configured and cross-field rules in one 400', async () => {
+      const answer = await create({
+        merchantId: merchant.merchantId,
+        monto: 1_000_000_001,
+        moneda: 'USD',
+        urlRetorno: 'http://tienda.com/gracias',
+        pagador: { ...payer, numeroDocumento: '12' },
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body.message.formErrors).toEqual([]);
+      expect(answer.body.message.fieldErrors).toEqual({
+        referencia: ['referencia must be a string'],
+        monto: ['monto must be at most 1000000000'],
+        moneda: ['only COP is processed for now'],
+        urlRetorno: ['urlRetorno must start with https://'],
+        'pagador.numeroDocumento': ['numeroDocumento must be 3 to 10 digits'],
+      });
+    });
+
+    it('reports montoMinor beside monto with the other fields\' errors', async () => {
+      expect(await fieldErrors({ monto: 5, montoMinor: 6, descripcion: 7 })).toEqual({
+        montoMinor: ['montoMinor is the old name of monto; send only monto'],
+        descripcion: ['descripcion must be a string'],
+      });
+    });
+
+    it.each([
+      [
+        'monto as a string beside montoMinor: only its type, not the alias rule too',
+        { monto: '2000000000', montoMinor: 5, urlRetorno: 'ftp://tienda.com' },
+        { monto: ['monto must be a number, without quotes'], urlRetorno: ['urlRetorno must start with https://'] },
+      ],
+      [
+        'montoMinor of another type beside a monto over the cap',
+        { monto: 1_000_000_001, montoMinor: '5' },
+        { monto: ['monto must be at most 1000000000'], montoMinor: ['montoMinor must be a number, without quotes'] },
+      ],
+      [
+        'montoMinor alone over the cap beside a bad referencia',
+        { monto: undefined, montoMinor: 1_000_000_001, referencia: 9 },
+        { monto: ['monto must be at most 1000000000'], referencia: ['referencia must be a string'] },
+      ],
+      [
+        'pagador as an array',
+        { pagador: [payer], moneda: 'USD' },
+        { pagador: ['pagador must be an object'], moneda: ['only COP is processed for now'] },
+      ],
+      [
+        'pagador as a string',
+        { pagador: 'Ana', monto: 1_000_000_001 },
+        { pagador: ['pagador must be an object'], monto: ['monto must be at most 1000000000'] },
+      ],
+      [
+        'urlRetorno as a number',
+        { urlRetorno: 42, moneda: 'USD' },
+        { urlRetorno: ['urlRetorno must be a string'], moneda: ['only COP is processed for now'] },
+      ],
+      [
+        'pagador fields of other types',
+        { pagador: { ...payer, nombre: 5, email: ['a@b.co'], tipoDocumento: 7, banco: { codigo: '1007' } }, descripcion: false },
+        {
+          descripcion: ['descripcion must be a string'],
+          'pagador.nombre': ['nombre must be a string'],
+          'pagador.email': ['email must be a string'],
+          'pagador.tipoDocumento': ['tipoDocumento must be one of CC, CE, NIT, PP, TI, RC, DE, PPT'],
+          'pagador.banco': ['banco must be a string'],
+        },
+      ],
+    ])('%s: 400 with each field once', async (_case, extra, expected) => {
+      expect(await fieldErrors(extra)).toEqual(expected);
+    });
   });
 
   describe('text a database cannot keep, and bodies nested too deep', () => {

@@ -147,6 +147,18 @@ describe('reconciliation with the provider settlement report', () => {
     expect((await http('POST', `${gw.adminUrl}/internal/conciliaciones`, { token: gw.operatorToken, body: {} })).status).toBe(400);
   });
 
+  it('names an empty report beside an unknown field in one 400', async () => {
+    const answer = await http('POST', `${gw.adminUrl}/internal/conciliaciones`, {
+      token: gw.operatorToken,
+      body: { reporte: 'referencia_proveedor,monto,fecha\n', fecha: '2026-11-20' },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toEqual({
+      formErrors: [],
+      fieldErrors: { reporte: ['the report has no lines'], fecha: ['fecha is not a known field'] },
+    });
+  });
+
   it('is the operator\'s: a merchant key gets 401', async () => {
     expect((await http('POST', `${gw.adminUrl}/internal/conciliaciones`, { token: shop.apiKey, body: { reporte: 'a,1,2026-01-01' } })).status).toBe(401);
   });

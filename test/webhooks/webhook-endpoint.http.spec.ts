@@ -124,6 +124,33 @@ describe('/v1/webhook-endpoint', () => {
     expect((await endpoint('GET', merchant)).body).toMatchObject({ url: URL_A, activo: true });
   });
 
+  it('names every problem of a body in one 400: the URL rules beside unknown fields and type errors', async () => {
+    const merchant = await onboardMerchant(gw);
+    const message = async (method: string, body: unknown) => {
+      const answer = await endpoint(method, merchant, body);
+      expect(answer.status).toBe(400);
+      return answer.body.message;
+    };
+    expect(await message('POST', { url: 'http://tienda.example.co/hooks', secret: 'mine' })).toEqual({
+      formErrors: [],
+      fieldErrors: { secret: ['secret is not a known field'], url: ['url must be https (http only to this machine in the dev mode)'] },
+    });
+    await endpoint('POST', merchant, { url: URL_A });
+    expect(await message('PUT', { url: `${URL_A}#nuevo`, activo: 'no' })).toEqual({
+      formErrors: [],
+      fieldErrors: { url: ['url must not have a fragment (#...)'], activo: ['activo must be true or false'] },
+    });
+    expect(await message('PUT', { activar: true })).toEqual({
+      formErrors: ['Send url, activo or both'],
+      fieldErrors: { activar: ['activar is not a known field'] },
+    });
+    expect(await message('PUT', { url: ['https://otra.example.co/hooks'], activo: 1, nota: 'x' })).toEqual({
+      formErrors: [],
+      fieldErrors: { url: ['url must be a string'], activo: ['activo must be true or false'], nota: ['nota is not a known field'] },
+    });
+    expect((await endpoint('GET', merchant)).body).toMatchObject({ url: URL_A, activo: true });
+  });
+
   it('accepts http to this machine in the dev mode (the embedded default), for trying webhooks locally', async () => {
     const merchant = await onboardMerchant(gw);
     expect((await endpoint('POST', merchant, { url: 'http://localhost:4000/webhooks' })).status).toBe(201);

@@ -1,14 +1,24 @@
 // The ValidationPipe that answers the spec's validation body: {statusCode: 400, message: {formErrors, fieldErrors}}.
 import { ValidationPipe, type ArgumentMetadata, type PipeTransform, type ValidationError } from '@nestjs/common';
+import type { Config } from '../config.js';
 import { FieldError } from '../errors.js';
+
+/** Rules on a value's type: when one fails, the others (a length, a range) say nothing the client can act on. */
+const TYPE_RULES = new Set(['isString', 'isNumber', 'isInt', 'isBoolean', 'isObject', 'isArray']);
+
+/** A missing value is named as such, a value of another type by its type alone; otherwise every broken rule. */
+function messagesOf(property: string, constraints: Record<string, string>): string[] {
+  const rules = Object.keys(constraints);
+  const typeRules = rules.filter((rule) => TYPE_RULES.has(rule));
+  const shown = rules.includes('isDefined') ? ['isDefined'] : typeRules.length > 0 ? typeRules : rules;
+  return shown.map((rule) => (rule === 'whitelistValidation' ? `${property} is not a known field` : (constraints[rule] ?? rule)));
+}
 
 function collect(errors: ValidationError[], prefix: string, into: Record<string, string[]>): void {
   for (const error of errors) {
     const field = prefix ? `${prefix}.${error.property}` : error.property;
     if (error.constraints) {
-      const messages = Object.entries(error.constraints).map(([rule, message]) =>
-        rule === 'whitelistValidation' ? `${error.property} is not a known field` : message,
-      );
+      const messages = messagesOf(error.property, error.constraints);
       // One rule's message said once, though several decorators (type, min, max) may share it.
       into[field] = [...new Set([...(into[field] ?? []), ...messages])];
     }
@@ -45,11 +55,79 @@ function unstorable(value: unknown, path: string, depth: number, into: Record<st
   return true;
 }
 
+/** A body as sent: any field may be missing or of any JSON type, whatever its class declares. */
+export type Sent<T> = { readonly [K in keyof T]?: unknown };
+
+/**
+ * The problems of one body: those of its fields' own decorators first, then those its class's rules add. A field
+ * its decorators refused (a type error, a missing value) keeps their message alone: its value may be of any type, so
+ * the rules do not judge it again, and what they would add about it is dropped.
+ */
+export class BodyProblems {
+  private readonly refused: ReadonlySet<string>;
+  private readonly formErrors: string[] = [];
+
+  constructor(private readonly fieldErrors: Record<string, string[]>) {
+    this.refused = new Set(Object.keys(fieldErrors));
+  }
+
+  /** True when the field's own decorators refused it (its type, its length, an unknown field): not judged again. */
+  alreadyRefused(field: string): boolean {
+    return this.refused.has(field);
+  }
+
+  add(field: string, message: string): void {
+    if (this.refused.has(field)) return;
+    const messages = (this.fieldErrors[field] ??= []);
+    if (!messages.includes(message)) messages.push(message);
+  }
+
+  addAll(fieldErrors: Record<string, string[]>): void {
+    for (const [field, messages] of Object.entries(fieldErrors)) for (const message of messages) this.add(field, message);
+  }
+
+  form(message: string): void {
+    this.formErrors.push(message);
+  }
+
+  /** One FieldError with every problem, or null when there is none. */
+  error(): FieldError | null {
+    const any = this.formErrors.length > 0 || Object.keys(this.fieldErrors).length > 0;
+    return any ? new FieldError(this.fieldErrors, this.formErrors) : null;
+  }
+}
+
+/**
+ * A body's rules beyond its fields' decorators: those across fields or on configuration. They see the body as sent
+ * and add what they find to `problems`, so one 400 names every problem of the body.
+ */
+export type BodyRules<T> = (body: Sent<T>, problems: BodyProblems, config: Config) => void;
+
+const RULES = Symbol('body rules');
+
+/** Runs `rules` on every body of this class, after its decorators and before the handler, in the one 400. */
+export function CheckedBy<T>(rules: BodyRules<T>): (target: abstract new (...args: never[]) => T) => void {
+  return (target) => {
+    Object.defineProperty(target, RULES, { value: rules });
+  };
+}
+
+function rulesOf(metatype: unknown): BodyRules<unknown> | undefined {
+  return typeof metatype === 'function' ? (metatype as { [RULES]?: BodyRules<unknown> })[RULES] : undefined;
+}
+
 /**
  * Also refuses, after the guards have run, a JSON body that is not an object (an array, a string, null), and text
- * a database cannot keep in the body or the query.
+ * a database cannot keep in the body or the query; and runs a body class's rules (CheckedBy) beside its decorators.
  */
 class JsonObjectValidationPipe extends ValidationPipe {
+  constructor(
+    private readonly config: Config,
+    options: ConstructorParameters<typeof ValidationPipe>[0],
+  ) {
+    super(options);
+  }
+
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'body' && value !== undefined && (value === null || typeof value !== 'object' || Array.isArray(value))) {
       throw new FieldError({}, ['The request body must be a JSON object']);
@@ -59,12 +137,27 @@ class JsonObjectValidationPipe extends ValidationPipe {
       if (!unstorable(value, '', 0, fieldErrors)) throw new FieldError({}, [`The request ${metadata.type} is nested more than ${MAX_DEPTH} levels deep`]);
       if (Object.keys(fieldErrors).length > 0) throw new FieldError(fieldErrors);
     }
-    return super.transform(value, metadata);
+    const rules = metadata.type === 'body' ? rulesOf(metadata.metatype) : undefined;
+    if (!rules) return super.transform(value, metadata);
+
+    let checked: unknown;
+    let fieldErrors: Record<string, string[]> = {};
+    try {
+      checked = await super.transform(value, metadata);
+    } catch (error) {
+      if (!(error instanceof FieldError) || error.formErrors.length > 0) throw error;
+      fieldErrors = error.fieldErrors;
+    }
+    const problems = new BodyProblems(fieldErrors);
+    rules((value ?? {}) as Sent<unknown>, problems, this.config);
+    const error = problems.error();
+    if (error) throw error;
+    return checked;
   }
 }
 
-export function validationPipe(): ValidationPipe {
-  return new JsonObjectValidationPipe({
+export function validationPipe(config: Config): ValidationPipe {
+  return new JsonObjectValidationPipe(config, {
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,

@@ -56,16 +56,25 @@ export function belongsToSite(url: URL, sitioWeb: string): boolean {
   return host === siteHost || host.endsWith(`.${siteHost}`);
 }
 
-/** Every rule of a web registration, with every broken rule named per field. */
-export function checkWebRegistration(input: WebRegistration): WebRegistrationCheck {
+/**
+ * Every broken rule of a web registration, named per field. A field left undefined (already refused for its type)
+ * is not judged, nor is the rule that needs both.
+ */
+export function webRegistrationProblems(input: Partial<WebRegistration>): Record<string, string[]> {
   const fieldErrors: Record<string, string[]> = {};
-  const site = parseHttpsUrl(input.sitioWeb, 'sitioWeb');
-  const ret = parseHttpsUrl(input.urlRetorno, 'urlRetorno');
-  if (!site.ok) fieldErrors.sitioWeb = [site.problem];
-  if (!ret.ok) fieldErrors.urlRetorno = [ret.problem];
-  if (site.ok && ret.ok && !belongsToSite(ret.url, input.sitioWeb)) {
+  const site = input.sitioWeb === undefined ? undefined : parseHttpsUrl(input.sitioWeb, 'sitioWeb');
+  const ret = input.urlRetorno === undefined ? undefined : parseHttpsUrl(input.urlRetorno, 'urlRetorno');
+  if (site && !site.ok) fieldErrors.sitioWeb = [site.problem];
+  if (ret && !ret.ok) fieldErrors.urlRetorno = [ret.problem];
+  if (site?.ok && ret?.ok && !belongsToSite(ret.url, input.sitioWeb ?? '')) {
     fieldErrors.urlRetorno = [`urlRetorno must be on ${site.url.hostname} or a subdomain of it (the domain of sitioWeb)`];
   }
+  return fieldErrors;
+}
+
+/** Every rule of a web registration, with every broken rule named per field. */
+export function checkWebRegistration(input: WebRegistration): WebRegistrationCheck {
+  const fieldErrors = webRegistrationProblems(input);
   if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
   return { ok: true, value: { sitioWeb: input.sitioWeb, urlRetorno: input.urlRetorno } };
 }

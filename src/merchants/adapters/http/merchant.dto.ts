@@ -3,7 +3,8 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsDefined, IsString } from 'class-validator';
 import type { Actor, ActorType } from '../../../kernel/actor.js';
 import type { MerchantView, WebRegistrationView } from '../../application/get-merchant/get-merchant.query.js';
-import { MAX_URL_LENGTH } from '../../domain/web-registration.js';
+import { CheckedBy, type BodyProblems, type Sent } from '../../../kernel/http/validation.js';
+import { MAX_URL_LENGTH, webRegistrationProblems } from '../../domain/web-registration.js';
 
 const ACTOR_TYPES: ActorType[] = ['merchant-key', 'person', 'operator', 'provider', 'system'];
 
@@ -66,6 +67,13 @@ export class WebRegistrationResponse {
   }
 }
 
+/** The URL rules, beside the type errors in the one 400 (SetWebRegistration checks them again, for every caller). */
+function webRegistrationRules(body: Sent<WebRegistrationBody>, problems: BodyProblems): void {
+  const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+  problems.addAll(webRegistrationProblems({ sitioWeb: text(body.sitioWeb), urlRetorno: text(body.urlRetorno) }));
+}
+
+@CheckedBy(webRegistrationRules)
 export class WebRegistrationBody {
   @ApiProperty({ format: 'uri', maxLength: MAX_URL_LENGTH, example: 'https://tienda.example.co', description: 'Must start with https://.' })
   @IsDefined({ message: 'sitioWeb is required' })

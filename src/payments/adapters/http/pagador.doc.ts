@@ -1,5 +1,5 @@
 // The pagador object of own checkout (DESIGN.md 5.14), for the API description; the rules are in
-// checkout/domain/pagador.ts (checked by toChargeRequest, each problem as `pagador.<field>`).
+// checkout/domain/pagador.ts (checked with the body's other rules, each problem as `pagador.<field>`).
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { TIPOS_DOCUMENTO, TIPOS_PERSONA } from '../../../checkout/domain/pagador.js';
 import { NIT_EXAMPLE } from '../../../checkout/domain/nit.js';

@@ -44,7 +44,7 @@ export class PagosController {
     @Body() body: CreateChargeBody,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ChargeResponse> {
-    const request = toChargeRequest(body, this.config.maxMonto);
+    const request = toChargeRequest(body);
     const { charge, replayed } = await this.commands.execute(new CreateChargeCommand(principal, key, request, randomUUID()));
     if (replayed) void reply.header('idempotent-replayed', 'true');
     if (body.montoMinor != null) {

@@ -2,7 +2,17 @@
 // JSON only; `pasarela-ops reconcile <file.csv>` wraps a file).
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsString, MaxLength, MinLength } from 'class-validator';
+import { CheckedBy, type BodyProblems, type Sent } from '../../../kernel/http/validation.js';
+import { parseSettlementReport } from '../../domain/settlement-report.js';
 
+/** A report of blank rows or a header alone, named beside an unknown field (the handler checks it again). */
+function reportRules(body: Sent<ConciliacionBody>, problems: BodyProblems): void {
+  if (typeof body.reporte !== 'string' || problems.alreadyRefused('reporte')) return;
+  const report = parseSettlementReport(body.reporte);
+  if (report.lines.length + report.malformed.length === 0) problems.add('reporte', 'the report has no lines');
+}
+
+@CheckedBy(reportRules)
 export class ConciliacionBody {
   @ApiProperty({
     description: 'CSV, one row per payment: provider reference, gross amount in whole pesos, value date (YYYY-MM-DD). ' +

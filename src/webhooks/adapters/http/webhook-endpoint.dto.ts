@@ -2,14 +2,32 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsDefined, IsString, ValidateIf } from 'class-validator';
 import type { Actor } from '../../../kernel/actor.js';
+import type { Config } from '../../../kernel/config.js';
+import { CheckedBy, type BodyProblems, type Sent } from '../../../kernel/http/validation.js';
 import { ActorResponse } from '../../../merchants/adapters/http/merchant.dto.js';
 import type { WebhookEndpointView } from '../../application/ports/webhook-endpoints.port.js';
-import { MAX_WEBHOOK_URL_LENGTH } from '../../domain/destination.js';
+import { checkDestination, MAX_WEBHOOK_URL_LENGTH } from '../../domain/destination.js';
 
 const URL_RULES =
   'https, on a public host; no user@host, no fragment. Webhooks are POSTed here; redirects are not followed. ' +
   'In the dev mode (the embedded default) http://localhost and http://127.0.0.1 are accepted too.';
 
+/**
+ * The URL's rules, in the same 400 as the type errors and unknown fields (the handlers check them again, for every
+ * caller: the portal too).
+ */
+function urlRules(body: Sent<{ url: string }>, problems: BodyProblems, config: Config): void {
+  if (typeof body.url !== 'string') return;
+  const checked = checkDestination(body.url, { allowLoopback: config.webhookAllowLoopback });
+  if (!checked.ok) problems.add('url', checked.reason);
+}
+
+function updateRules(body: Sent<UpdateWebhookEndpointBody>, problems: BodyProblems, config: Config): void {
+  if (body.url === undefined && body.activo === undefined) problems.form('Send url, activo or both');
+  urlRules(body, problems, config);
+}
+
+@CheckedBy(urlRules)
 export class RegisterWebhookEndpointBody {
   @ApiProperty({ format: 'uri', maxLength: MAX_WEBHOOK_URL_LENGTH, example: 'https://tienda.example.co/webhooks/pasarela', description: URL_RULES })
   @IsDefined({ message: 'url is required' })
@@ -17,6 +35,7 @@ export class RegisterWebhookEndpointBody {
   url!: string;
 }
 
+@CheckedBy(updateRules)
 export class UpdateWebhookEndpointBody {
   @ApiPropertyOptional({ format: 'uri', maxLength: MAX_WEBHOOK_URL_LENGTH, description: `A new URL. ${URL_RULES}` })
   @ValidateIf((body: UpdateWebhookEndpointBody) => body.url !== undefined)
