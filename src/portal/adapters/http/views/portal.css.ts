@@ -148,7 +148,8 @@ footer { max-width: 72rem; margin: 0 auto; padding: 1rem; color: var(--muted); f
   table.responsive thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
   table.responsive, table.responsive tbody, table.responsive tr, table.responsive td { display: block; width: 100%; }
   table.responsive tr { border-bottom: 1px solid var(--line); padding: .5rem 0; }
-  table.responsive td { border: 0; padding: .2rem .75rem; display: flex; justify-content: space-between; gap: 1rem; text-align: right; }
+  /* baseline: a label beside a 44 px link or button lines up with its text, not its top. */
+  table.responsive td { border: 0; padding: .2rem .75rem; display: flex; justify-content: space-between; align-items: baseline; gap: 1rem; text-align: right; }
   table.responsive td::before { content: attr(data-label); color: var(--muted); font-weight: 600; text-align: left; }
   table.responsive td.num { text-align: right; }
   dl.facts { grid-template-columns: 1fr; gap: 0; }
