@@ -93,7 +93,7 @@ export function chargeDetailPage(session: PortalSession, model: ChargeDetailMode
   const { charge } = model;
   const open = charge.estado === 'creado' || charge.estado === 'pendiente';
   return layout(
-    html`<p><a href="/portal/pagos">← Todos los pagos</a></p>
+    html`<p><a class="back" href="/portal/pagos">← Todos los pagos</a></p>
 <h1>Pago ${charge.referencia} ${estadoBadge(charge.estado)}</h1>
 <p class="lead">${ESTADO_HELP[charge.estado]}</p>
 <section class="card" aria-labelledby="datos">

@@ -43,6 +43,25 @@ export function errorSummary(errors: FieldErrors, formError?: string): Html | ''
 </div>`;
 }
 
+/**
+ * A refusal that is not about one field (a page link that no longer works, a change the rules forbid): it takes the
+ * focus when the page opens, as the error summary does, so it is read first.
+ */
+export function problemNotice(problem: string | undefined): Html | '' {
+  return problem ? html`<p class="notice bad" role="alert" tabindex="-1" autofocus>${problem}</p>` : '';
+}
+
+/**
+ * A value shown once for the person to copy (a signing secret, an invitation or reset link), in a notice: a read-only
+ * field named by what to do with it, so Tab reaches it and Ctrl+A, Ctrl+C copy it (text in a span is out of the
+ * keyboard's reach). It takes the focus when the page opens: the first thing read is "copy it now".
+ * The id stays the textarea's last attribute, right before its value, where the HTTP tests read it.
+ */
+export function copyField(id: string, label: string, value: string): Html {
+  return html`<label class="title" for="${id}">${label}</label>
+    <textarea class="secret" readonly rows="3" spellcheck="false" autocomplete="off" autofocus id="${id}">${value}</textarea>`;
+}
+
 export function okNotice(message: string | undefined): Html | '' {
   return message ? html`<p class="notice ok" role="status">${message}</p>` : '';
 }

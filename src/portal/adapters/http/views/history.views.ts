@@ -3,6 +3,7 @@ import type { SettingsChangeEntry } from '../../../../merchants/application/list
 import type { SettingsChangeKind } from '../../../../merchants/domain/settings-change.js';
 import type { PortalSession } from '../../../application/portal-session.js';
 import { actorLabel, dateTime, ROLE_LABEL, type Authors } from './format.js';
+import { problemNotice } from './forms.js';
 import { html, type Html } from './html.js';
 import { settingsPage } from './settings.views.js';
 
@@ -52,7 +53,7 @@ export function historyPage(session: PortalSession, model: HistoryPageModel): st
     session,
     'historial',
     'Historial de cambios',
-    html`${model.problem ? html`<p class="notice bad" role="alert">${model.problem}</p>` : ''}
+    html`${problemNotice(model.problem)}
 <section class="card" aria-labelledby="historial">
   <h2 id="historial">Historial de cambios</h2>
   <p class="hint">Quién cambió el sitio web, el webhook, las personas con acceso o el checkout propio, y cuándo (hora de Colombia). Del más reciente al más antiguo.</p>

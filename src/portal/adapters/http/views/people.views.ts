@@ -3,7 +3,7 @@ import type { Invitation, PasswordResetLink } from '../../../../merchants/applic
 import type { Person } from '../../../../merchants/domain/person.js';
 import type { PortalSession } from '../../../application/portal-session.js';
 import { date, dateTime, endSentence, ROLE_LABEL } from './format.js';
-import { errorSummary, field, okNotice, type FieldErrors } from './forms.js';
+import { copyField, errorSummary, field, okNotice, problemNotice, type FieldErrors } from './forms.js';
 import { html, type Html } from './html.js';
 import { csrfField } from './layout.js';
 import { settingsPage } from './settings.views.js';
@@ -93,7 +93,7 @@ export function peoplePage(session: PortalSession, model: PeoplePageModel): stri
     session,
     'personas',
     'Personas',
-    html`${okNotice(model.done)}${model.problem ? html`<p class="notice bad" role="alert">${model.problem}</p>` : ''}
+    html`${okNotice(model.done)}${problemNotice(model.problem)}
 <section aria-labelledby="con-acceso">
   <h2 id="con-acceso">Personas con acceso al portal</h2>
   <div class="table-wrap"><table class="responsive" aria-labelledby="con-acceso">
@@ -117,8 +117,7 @@ export function invitedPage(session: PortalSession, invitation: Invitation): str
     html`<section class="card" aria-labelledby="enlace">
   <h2 id="enlace">Invitaste a ${person.nombre} (${ROLE_LABEL[person.rol]})</h2>
   <div class="notice warn" role="status">
-    <strong class="title">Copia este enlace ahora y envíaselo a ${person.email}. No lo volveremos a mostrar.</strong>
-    <span class="secret" id="enlace-invitacion">${invitation.url}</span>
+    ${copyField('enlace-invitacion', `Copia este enlace ahora y envíaselo a ${person.email}. No lo volveremos a mostrar.`, invitation.url)}
     Vale hasta: ${endSentence(dateTime(invitation.expiresAt))} Quien lo abra podrá elegir la contraseña de esta persona: envíalo solo a esa persona.
   </div>
   <p><a class="button" href="/portal/configuracion/personas">Listo, volver a Personas</a></p>
@@ -153,8 +152,7 @@ export function passwordResetIssuedPage(session: PortalSession, link: PasswordRe
     html`<section class="card" aria-labelledby="enlace">
   <h2 id="enlace">Enlace para que ${person.nombre} elija una contraseña nueva</h2>
   <div class="notice warn" role="status">
-    <strong class="title">Copia este enlace ahora y envíaselo a ${person.email}. No lo volveremos a mostrar.</strong>
-    <span class="secret" id="enlace-restablecer">${link.url}</span>
+    ${copyField('enlace-restablecer', `Copia este enlace ahora y envíaselo a ${person.email}. No lo volveremos a mostrar.`, link.url)}
     Vale una sola vez, hasta: ${endSentence(dateTime(link.expiresAt))} Quien lo abra podrá cambiar la contraseña de esta persona: envíalo
     solo a esa persona. Si pides otro, este deja de servir. Al usarlo se cierran todas sus sesiones.
   </div>

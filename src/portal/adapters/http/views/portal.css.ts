@@ -15,7 +15,7 @@ a { color: var(--brand); }
 a:hover { color: var(--brand-dark); }
 /* A date field reached by Tab has the focus in one of its parts (day, month, year), inside it: it showed no ring. */
 :focus-visible, input[type=date]:focus-within { outline: 3px solid var(--focus); outline-offset: 2px; box-shadow: 0 0 0 5px var(--ink); }
-.skip { position: absolute; left: -9999px; top: 0; background: var(--card); padding: .5rem 1rem; z-index: 10; }
+.skip { position: absolute; left: -9999px; top: 0; background: var(--card); padding: .625rem 1rem; z-index: 10; }
 .skip:focus { left: .5rem; top: .5rem; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 
@@ -29,6 +29,8 @@ header.top a { color: #fff; }
 .who form { display: inline; margin: 0; }
 /* Tap targets of 44 px (the checkout's size; WCAG 2.5.8 asks 24): the header's links and the sign-out button. */
 .brand, .who a, .who button.link { display: inline-flex; align-items: center; min-height: 2.75rem; }
+/* "Salir" was 34 px wide: 44 now, the margin taking back what it grew so the header does not move. */
+.who button.link { min-width: 2.75rem; justify-content: center; margin: 0 -.3125rem; }
 .who .role { background: #33415c; color: #fff; border-radius: 999px; padding: 0 .6rem; font-size: .8rem; }
 nav.main { background: #22304d; }
 nav.main ul { max-width: 72rem; margin: 0 auto; padding: 0 1rem; display: flex; gap: .25rem; list-style: none; overflow-x: auto; }
@@ -61,6 +63,8 @@ p { margin: 0 0 .75rem; }
 .notice .title { display: block; font-weight: 700; }
 .secret { display: block; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 1rem; background: #fff;
   border: 2px dashed var(--warn); color: var(--ink); padding: .6rem .75rem; margin: .5rem 0; word-break: break-all; user-select: all; }
+/* The read-only field of a value to copy: as tall as its value, at every width. */
+textarea.secret { width: 100%; line-height: 1.5; resize: none; field-sizing: content; border-radius: 0; }
 
 form.stack { display: grid; gap: 1rem; max-width: 36rem; }
 form.inline { display: inline; }
@@ -111,6 +115,9 @@ table.settlement tfoot th, table.settlement tfoot td { font-weight: 700; font-si
 .badge.gray { background: var(--gray-bg); color: var(--gray); }
 .pager { display: flex; gap: .75rem; justify-content: space-between; flex-wrap: wrap; align-items: center; }
 .pager a { display: inline-flex; align-items: center; min-height: 2.75rem; }
+/* A link standing alone (in a table cell, beside a form's button, in an error summary, "back"): a 24 px target at
+   least (WCAG 2.5.8), 44 px on a phone below. Links inside a sentence stay text. */
+td > a, dd > a, .actions > a, .notice li > a, a.back { display: inline-flex; align-items: center; min-height: 1.5rem; }
 dl.facts { display: grid; grid-template-columns: minmax(9rem, max-content) 1fr; gap: .4rem 1rem; margin: 0; }
 dl.facts dt { color: var(--muted); }
 dl.facts dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
@@ -141,10 +148,14 @@ footer { max-width: 72rem; margin: 0 auto; padding: 1rem; color: var(--muted); f
   table.responsive thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
   table.responsive, table.responsive tbody, table.responsive tr, table.responsive td { display: block; width: 100%; }
   table.responsive tr { border-bottom: 1px solid var(--line); padding: .5rem 0; }
-  table.responsive td { border: 0; padding: .2rem .75rem; display: flex; justify-content: space-between; gap: 1rem; text-align: right; }
+  /* baseline: a label beside a 44 px link or button lines up with its text, not its top. */
+  table.responsive td { border: 0; padding: .2rem .75rem; display: flex; justify-content: space-between; align-items: baseline; gap: 1rem; text-align: right; }
   table.responsive td::before { content: attr(data-label); color: var(--muted); font-weight: 600; text-align: left; }
   table.responsive td.num { text-align: right; }
   dl.facts { grid-template-columns: 1fr; gap: 0; }
   dl.facts dd { margin-bottom: .5rem; }
+  /* On a phone, 44 px targets as the header's: the links standing alone, and a details' summary. */
+  td > a, dd > a, .actions > a, .notice li > a, a.back { min-height: 2.75rem; }
+  summary { padding: .625rem 0; }
 }
 `;

@@ -6,7 +6,7 @@ import type { WebhookEndpointView } from '../../../../webhooks/application/ports
 import type { DeliveryEstado } from '../../../../webhooks/domain/delivery.js';
 import type { PortalSession } from '../../../application/portal-session.js';
 import { actorLabel, counted, dateTime, type Authors } from './format.js';
-import { errorSummary, field, okNotice, type FieldErrors } from './forms.js';
+import { copyField, errorSummary, field, okNotice, type FieldErrors } from './forms.js';
 import { html, type Html } from './html.js';
 import { csrfField } from './layout.js';
 import { settingsPage } from './settings.views.js';
@@ -193,8 +193,7 @@ export function secretPage(session: PortalSession, endpoint: WebhookEndpointView
   <h2 id="secreto">Registraste tu endpoint</h2>
   <p>Los avisos irán a <span class="mono">${endpoint.url}</span>.</p>
   <div class="notice warn" role="status">
-    <strong class="title">Copia ahora el secreto de firma y guárdalo en tu servidor. No lo volveremos a mostrar.</strong>
-    <span class="secret" id="secreto-firma">${secret}</span>
+    ${copyField('secreto-firma', 'Copia ahora el secreto de firma y guárdalo en tu servidor. No lo volveremos a mostrar.', secret)}
     Con él tu servidor comprueba la firma <span class="mono">svc-signature</span> de cada aviso (HMAC-SHA256).
   </div>
   <p><a class="button" href="/portal/configuracion/webhook">Ya lo guardé, continuar</a></p>
@@ -211,8 +210,7 @@ export function rolledSecretPage(session: PortalSession, endpoint: WebhookEndpoi
   <h2 id="secreto-nuevo">Cambiaste el secreto de firma</h2>
   <p>Es el de los avisos que van a <span class="mono">${endpoint.url}</span>.</p>
   <div class="notice warn" role="status">
-    <strong class="title">Copia ahora el secreto nuevo y ponlo en tu servidor. No lo volveremos a mostrar.</strong>
-    <span class="secret" id="secreto-firma">${secret}</span>
+    ${copyField('secreto-firma', 'Copia ahora el secreto nuevo y ponlo en tu servidor. No lo volveremos a mostrar.', secret)}
     Con él tu servidor comprueba la firma <span class="mono">svc-signature</span> de cada aviso (HMAC-SHA256).
   </div>
   <p id="secreto-anterior">El secreto anterior sigue firmando hasta el <strong>${dateTime(previousValidUntil)}</strong>: hasta
