@@ -82,6 +82,13 @@ function cpuSeconds() {
 }
 const roles = { gateway: 0, baseline: 0 };
 
+/** The gateway's resident memory now and at its peak (VmRSS, VmHWM), in MiB: does a long run make it grow? */
+function gatewayMemory() {
+  const status = readFileSync(`/proc/${roles.gateway}/status`, 'utf8');
+  const mib = (field) => Math.round(Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) / 1024);
+  return { rssMiB: mib('VmRSS'), peakMiB: mib('VmHWM') };
+}
+
 function slice(options, latencies) {
   return new Promise((resolve, reject) => {
     const instance = autocannon({ connections: CONNECTIONS, duration: SLICE_SECONDS, ...options }, (error, result) => {
@@ -155,6 +162,7 @@ async function main() {
     await json('PUT', `${api}/v1/merchants/me/registro-web`, key, { sitioWeb: 'https://tienda.example', urlRetorno: 'https://tienda.example/gracias' });
     merchants.push({ id, key });
   }
+  const memory = { onboarded: gatewayMemory() };
   const body = (merchantId, n) => JSON.stringify({ merchantId, monto: 150000, moneda: 'COP', referencia: `BENCH-${n}`, descripcion: 'Camiseta talla M' });
 
   let sequence = 0;
@@ -193,9 +201,11 @@ async function main() {
   ];
   // Profiling aid: BENCH_ONLY=create measures the create run alone (a profile then holds nothing else).
   const results = await measure(process.env.BENCH_ONLY === 'create' ? createRuns.slice(2) : createRuns);
+  memory.afterCreates = gatewayMemory();
   if ((process.env.BENCH_CREATE_ONLY || process.env.BENCH_ONLY) && !process.env.BENCH_DEBUG) {
     // Profiling aid: stop after the create step (its figures only).
     for (const r of results) process.stdout.write(`${r.title}: ${r.requestsPerSecond} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, failed ${r.failed}, CPU ms/request ${JSON.stringify(r.cpuMsPerRequest)}\n`);
+    process.stdout.write(`gateway memory (RSS, MiB): ${memory.onboarded.rssMiB} once started, ${memory.afterCreates.rssMiB} after the runs; peak ${memory.afterCreates.peakMiB}\n`);
     return;
   }
   results.push(...(await measure([{
@@ -211,9 +221,11 @@ async function main() {
       }],
     },
   }])));
+  memory.afterReads = gatewayMemory();
 
   // Webhooks (docs/performance.md, "Webhooks"): approvals of the charges just created, to a local receiver.
   const webhooks = await benchWebhooks({ root, databaseUrl, api, merchants, charges: created });
+  memory.afterWebhooks = gatewayMemory();
 
   const [baseline, plain, create] = results;
   const report = {
@@ -226,6 +238,7 @@ async function main() {
     createP99ToBaselineP99: Number((create.p99 / Math.max(baseline.p99, 1)).toFixed(2)),
     createToPlainFastify: Number((create.requestsPerSecond / plain.requestsPerSecond).toFixed(2)),
     webhooks,
+    gatewayMemory: memory,
   };
   process.stdout.write('\n| run | req/s | p50 ms | p99 ms | 2xx | failed |\n| --- | ---: | ---: | ---: | ---: | ---: |\n');
   for (const r of results) process.stdout.write(`| ${r.title} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.ok} | ${r.failed} |\n`);
@@ -237,6 +250,9 @@ async function main() {
     `burst of ${burst.approvals}: ${burst.deliveriesPerSecond} deliveries/s (plain POSTs: ${webhooks.yardstickPostsPerSecond}/s), ` +
     `drained ${burst.drainMs} ms after the last approval, p50 ${burst.p50} ms p99 ${burst.p99} ms; ` +
     `${webhooks.receiver.rejected} signatures refused\n`);
+  process.stdout.write(`\ngateway memory (RSS, MiB): ${memory.onboarded.rssMiB} once started and ${MERCHANTS} merchants onboarded, ` +
+    `${memory.afterCreates.rssMiB} after the create runs (${create.ok} charges), ${memory.afterReads.rssMiB} after the reads, ` +
+    `${memory.afterWebhooks.rssMiB} after the webhooks; peak ${memory.afterWebhooks.peakMiB}\n`);
   mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
   const file = path.join(root, 'bench', 'results', `bench-${report.date.replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
