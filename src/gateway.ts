@@ -48,7 +48,7 @@ export const BODY_LIMIT_BYTES = 100 * 1024;
 export async function createHttpApp(
   module: DynamicModule,
   logger: GatewayOptions['logger'],
-  config: Config,
+  { config, clock }: Pick<Infrastructure, 'config' | 'clock'>,
 ): Promise<NestFastifyApplication> {
   const { trustProxy } = config;
   // A hop count trusts the nearest `n` proxies, as Fastify's own number does (proxy-addr's i-th hop).
@@ -76,7 +76,7 @@ export async function createHttpApp(
     void reply.status(204).header('cache-control', 'public, max-age=86400').send();
   });
   app.useGlobalFilters(new ErrorFilter());
-  app.useGlobalPipes(validationPipe(config));
+  app.useGlobalPipes(validationPipe(config, clock));
   return app;
 }
 
@@ -125,7 +125,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   try {
     await merchantChanges.start();
     // The sandbox provider first: it plays an outside processor that the API reaches over HTTP.
-    const sandbox = await createHttpApp(SandboxProviderModule.forRoot(infra), options.logger, config);
+    const sandbox = await createHttpApp(SandboxProviderModule.forRoot(infra), options.logger, infra);
     opened.push(sandbox);
     await sandbox.listen({ port: config.sandboxPort, host: config.sandboxHost });
     const sandboxUrl = urlOf(sandbox, config.sandboxHost === '0.0.0.0' ? '127.0.0.1' : config.sandboxHost);
@@ -137,7 +137,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     let publicUrl = '';
     let adminUrl = '';
     if (config.role !== 'worker') {
-      const api = await createHttpApp(PublicApiModule.forRoot(infra), options.logger, config);
+      const api = await createHttpApp(PublicApiModule.forRoot(infra), options.logger, infra);
       opened.push(api);
       setupDocs(api, config.publicBaseUrl);
       registerHealth(api.getHttpAdapter().getInstance(), dataSource);
@@ -145,7 +145,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       publicUrl = urlOf(api, '127.0.0.1');
       if (config.port === 0) config.publicBaseUrl = publicUrl;
 
-      const operator = await createHttpApp(OperatorApiModule.forRoot(infra), options.logger, config);
+      const operator = await createHttpApp(OperatorApiModule.forRoot(infra), options.logger, infra);
       opened.push(operator);
       await operator.listen({ port: config.adminPort, host: config.adminHost });
       adminUrl = urlOf(operator, config.adminHost);

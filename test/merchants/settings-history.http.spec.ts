@@ -162,6 +162,17 @@ describe('the settings history', () => {
     expect(Object.keys(answer.body.message.fieldErrors)).toEqual([field]);
   });
 
+  // Before, limit's range was judged in the handler and stopped there: the cursor went unnamed.
+  it('one 400 names every problem of the query', async () => {
+    const answer = await changes(shop.apiKey, '?limit=0&cursor=nope&desde=hoy');
+    expect(answer.status).toBe(400);
+    expect(answer.body.message.fieldErrors).toEqual({
+      limit: ['limit must be a whole number from 1 to 100'],
+      cursor: ['cursor is not valid: pass the nextCursor of the previous page as it is'],
+      desde: ['desde is not a known field'],
+    });
+  });
+
   it('without a key: 401', async () => {
     expect((await http('GET', `${gw.publicUrl}/v1/merchants/me/cambios`)).status).toBe(401);
   });

@@ -130,5 +130,29 @@ describe('reading charges', () => {
         expect(answer.body.message.fieldErrors).toBeDefined();
       },
     );
+
+    // Before, the days, their order, limit's range and the cursor were judged after class-validator, in the handler:
+    // a query with a bad estado heard only of estado.
+    it('one 400 names every problem of the query, each with its own message', async () => {
+      const answer = await get('?estado=nope&desde=2026-02-30&hasta=2026-11-31&limit=0&cursor=basura', shop.apiKey);
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toEqual({
+        formErrors: [],
+        fieldErrors: {
+          estado: [`estado must be one of creado, pendiente, aprobado, fallido, conciliado, reembolsado`],
+          desde: ['desde must be a date (YYYY-MM-DD) or an ISO 8601 date-time'],
+          hasta: ['hasta must be a date (YYYY-MM-DD) or an ISO 8601 date-time'],
+          limit: ['limit must be a whole number from 1 to 100'],
+          cursor: ['cursor is not valid: pass the nextCursor of the previous page as it is'],
+        },
+      });
+      const reversed = await get('?referencia=' + 'x'.repeat(121) + '&desde=2026-02-01&hasta=2026-01-01&limit=abc', shop.apiKey);
+      expect(reversed.status).toBe(400);
+      expect(reversed.body.message.fieldErrors).toEqual({
+        referencia: ['referencia must be at most 120 characters long'],
+        hasta: ['hasta must be after desde'],
+        limit: ['limit must be a whole number from 1 to 100'],
+      });
+    });
   });
 });

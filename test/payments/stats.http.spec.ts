@@ -124,6 +124,31 @@ describe('GET /v1/pagos/stats', () => {
     expect(answer.body.message.fieldErrors).toHaveProperty(field);
   });
 
+  // Before, the calendar, the order and the span were judged in the handler, after class-validator had named periodo.
+  it('one 400 names every problem of the query, each with its own message', async () => {
+    const days = await stats('?periodo=anual&desde=2026-02-30&hasta=2026-11-31&moneda=COP');
+    expect(days.status).toBe(400);
+    expect(days.body.message).toEqual({
+      formErrors: [],
+      fieldErrors: {
+        periodo: ['periodo must be one of dia, semana, mes'],
+        moneda: ['moneda is not a known field'],
+        desde: ['desde is not a calendar date from 1970-01-01 on'],
+        hasta: ['hasta is not a calendar date from 1970-01-01 on'],
+      },
+    });
+    const reversed = await stats('?periodo=anual&desde=2026-03-01&hasta=2026-02-01');
+    expect(reversed.body.message.fieldErrors).toEqual({ periodo: ['periodo must be one of dia, semana, mes'], hasta: ['hasta must be on or after desde'] });
+    // hasta defaults to today on the gateway's clock: 2 March 2026 here, more than 731 days after 2024-01-01.
+    now = bogota('2026-03-02T08:00:00');
+    const long = await stats('?periodo=anual&desde=2024-01-01');
+    expect(long.body.message.fieldErrors).toEqual({ periodo: ['periodo must be one of dia, semana, mes'], hasta: ['the range may span at most 731 days'] });
+    // A day past today on its own, with a bad periodo: desde after the default hasta.
+    const future = await stats('?periodo=anual&desde=2026-03-03');
+    expect(future.body.message.fieldErrors).toEqual({ periodo: ['periodo must be one of dia, semana, mes'], hasta: ['hasta must be on or after desde'] });
+    expect((await stats('?desde=2026-03-02')).status).toBe(200);
+  });
+
   it.each(['dia', 'semana', 'mes'])('answers the last day of year 9999 per %s (it once never answered, and took the gateway down)', async (periodo) => {
     const answer = await stats(`?desde=9999-12-31&hasta=9999-12-31&periodo=${periodo}`);
     expect(answer.status).toBe(200);

@@ -85,6 +85,19 @@ describe('portal pages', () => {
       expect(stale.text).toContain('Ese enlace de página ya no sirve');
     });
 
+    // Before, the dates and the cursor were judged only once the class's checks passed: the page named estado alone.
+    it('names every filter it cannot use at once, in Spanish', async () => {
+      const page = await admin.get('/portal/pagos?estado=regalado&desde=2026-02-30&hasta=2026-11-31&cursor=esto-no-es-un-cursor');
+      expect(page.status).toBe(400);
+      expect(page.text).toContain('Elige un estado de la lista.');
+      expect(page.text).toContain('La fecha &quot;desde&quot; no es una fecha del calendario');
+      expect(page.text).toContain('La fecha &quot;hasta&quot; no es una fecha del calendario');
+      expect(page.text).toContain('Ese enlace de página ya no sirve');
+      const reversed = await admin.get('/portal/pagos?estado=regalado&desde=2026-11-20&hasta=2026-11-10');
+      expect(reversed.text).toContain('Elige un estado de la lista.');
+      expect(reversed.text).toContain('debe ser igual o posterior a');
+    });
+
     // Before: month 13 reached PostgreSQL as "0NaN-NaN-NaN" (a 500); 31 Nov and 30 Feb were read as 1 Dec and 2 Mar.
     it.each([
       ['desde=2026-13-01', 'desde'],

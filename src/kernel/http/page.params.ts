@@ -2,12 +2,15 @@
 // default 20, and the previous page's opaque nextCursor (DESIGN.md 5.10).
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { FieldError } from '../errors.js';
+import type { BodyProblems, Sent } from './validation.js';
+
+const LIMIT_PROBLEM = 'limit must be a whole number from 1 to 100';
+const CURSOR_PROBLEM = 'cursor is not valid: pass the nextCursor of the previous page as it is';
 
 export class PageParams {
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 20 })
   @IsOptional()
-  @Matches(/^\d{1,3}$/, { message: 'limit must be a whole number from 1 to 100' })
+  @Matches(/^\d{1,3}$/, { message: LIMIT_PROBLEM })
   limit?: string;
 
   @ApiPropertyOptional({ description: 'nextCursor of the previous page' })
@@ -17,10 +20,12 @@ export class PageParams {
   cursor?: string;
 }
 
-/** The page size asked for, 20 when none. */
-export function pageLimit(params: PageParams): number {
-  const limit = params.limit === undefined ? 20 : Number(params.limit);
-  if (limit < 1 || limit > 100) throw FieldError.of('limit', 'limit must be a whole number from 1 to 100');
+/** The page size asked for, 20 when none (or refused: `problems` says why); a problem when it is outside 1-100. */
+export function pageLimit(params: Sent<PageParams>, problems: BodyProblems): number {
+  const sent = problems.text(params, 'limit');
+  if (sent === undefined) return 20;
+  const limit = Number(sent);
+  if (!(limit >= 1 && limit <= 100)) problems.add('limit', LIMIT_PROBLEM);
   return limit;
 }
 
@@ -29,17 +34,25 @@ export function pageLimit(params: PageParams): number {
 const CURSOR_TIME = /^[1-9]\d{3}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}(:?\d{2})?)$/;
 
 /**
- * The items of a cursor (base64url of a JSON array), checked one by one: `checks[i]` must hold of item i. A cursor
- * that is not one is a field error: it is opaque, so the only remedy is to pass the previous page's as it came.
+ * The items of the cursor sent (base64url of a JSON array), checked one by one: `checks[i]` must hold of item i;
+ * null when none was sent, or it was refused. A cursor that is not one is a problem on the field, and null: it is
+ * opaque, so the only remedy is to pass the previous page's as it came.
  */
-export function decodeCursor<T extends unknown[]>(value: string, checks: { [K in keyof T]: (item: unknown) => boolean }): T {
+export function decodeCursor<T extends unknown[]>(
+  params: Sent<PageParams>,
+  problems: BodyProblems,
+  checks: { [K in keyof T]: (item: unknown) => boolean },
+): T | null {
+  const value = problems.text(params, 'cursor');
+  if (!value) return null;
   try {
     const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
     if (Array.isArray(parsed) && parsed.length === checks.length && checks.every((check, i) => check(parsed[i]))) return parsed as T;
   } catch {
-    // falls through to the field error
+    // falls through to the problem
   }
-  throw FieldError.of('cursor', 'cursor is not valid: pass the nextCursor of the previous page as it is');
+  problems.add('cursor', CURSOR_PROBLEM);
+  return null;
 }
 
 export const isCursorTime = (item: unknown): boolean => typeof item === 'string' && CURSOR_TIME.test(item) && !Number.isNaN(Date.parse(item));

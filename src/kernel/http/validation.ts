@@ -1,5 +1,6 @@
 // The ValidationPipe that answers the spec's validation body: {statusCode: 400, message: {formErrors, fieldErrors}}.
 import { ValidationPipe, type ArgumentMetadata, type PipeTransform, type ValidationError } from '@nestjs/common';
+import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import { FieldError } from '../errors.js';
 
@@ -55,13 +56,13 @@ function unstorable(value: unknown, path: string, depth: number, into: Record<st
   return true;
 }
 
-/** A body as sent: any field may be missing or of any JSON type, whatever its class declares. */
+/** A body or a query as sent: any field may be missing or of any type, whatever its class declares. */
 export type Sent<T> = { readonly [K in keyof T]?: unknown };
 
 /**
- * The problems of one body: those of its fields' own decorators first, then those its class's rules add. A field
- * its decorators refused (a type error, a missing value) keeps their message alone: its value may be of any type, so
- * the rules do not judge it again, and what they would add about it is dropped.
+ * The problems of one body (or query): those of its fields' own decorators first, then those its class's rules add.
+ * A field its decorators refused (a type error, a missing value) keeps their message alone: its value may be of any
+ * type, so the rules do not judge it again, and what they would add about it is dropped.
  */
 export class BodyProblems {
   private readonly refused: ReadonlySet<string>;
@@ -74,6 +75,12 @@ export class BodyProblems {
   /** True when the field's own decorators refused it (its type, its length, an unknown field): not judged again. */
   alreadyRefused(field: string): boolean {
     return this.refused.has(field);
+  }
+
+  /** The field's value when it is text its decorators did not refuse: what a rule may judge; otherwise undefined. */
+  text(sent: Readonly<Record<string, unknown>>, field: string): string | undefined {
+    const value = sent[field];
+    return typeof value === 'string' && !this.refused.has(field) ? value : undefined;
   }
 
   add(field: string, message: string): void {
@@ -98,14 +105,18 @@ export class BodyProblems {
 }
 
 /**
- * A body's rules beyond its fields' decorators: those across fields or on configuration. They see the body as sent
- * and add what they find to `problems`, so one 400 names every problem of the body.
+ * A body's (or a query's) rules beyond its fields' decorators: those across fields, on configuration or on today's
+ * date (`now`, the clock's, read once per request). They see the request as sent and add what they find to
+ * `problems`, so one 400 names every problem of the body or the query.
  */
-export type BodyRules<T> = (body: Sent<T>, problems: BodyProblems, config: Config) => void;
+export type BodyRules<T> = (body: Sent<T>, problems: BodyProblems, config: Config, now: Date) => void;
 
 const RULES = Symbol('body rules');
 
-/** Runs `rules` on every body of this class, after its decorators and before the handler, in the one 400. */
+/**
+ * Runs `rules` on every body or query (`@Body()`, `@Query()`) of this class, after its decorators and before the
+ * handler, in the one 400.
+ */
 export function CheckedBy<T>(rules: BodyRules<T>): (target: abstract new (...args: never[]) => T) => void {
   return (target) => {
     Object.defineProperty(target, RULES, { value: rules });
@@ -117,12 +128,26 @@ function rulesOf(metatype: unknown): BodyRules<unknown> | undefined {
 }
 
 /**
+ * Runs a class's rules where the pipe does not (a handler's own check, the portal's filters): `check`'s result, or
+ * one FieldError with every problem, those of `fieldErrors` (the decorators') first.
+ */
+export function checked<R>(check: (problems: BodyProblems) => R, fieldErrors: Record<string, string[]> = {}): R {
+  const problems = new BodyProblems({ ...fieldErrors });
+  const result = check(problems);
+  const error = problems.error();
+  if (error) throw error;
+  return result;
+}
+
+/**
  * Also refuses, after the guards have run, a JSON body that is not an object (an array, a string, null), and text
- * a database cannot keep in the body or the query; and runs a body class's rules (CheckedBy) beside its decorators.
+ * a database cannot keep in the body or the query; and runs a body or query class's rules (CheckedBy) beside its
+ * decorators.
  */
 class JsonObjectValidationPipe extends ValidationPipe {
   constructor(
     private readonly config: Config,
+    private readonly clock: Clock,
     options: ConstructorParameters<typeof ValidationPipe>[0],
   ) {
     super(options);
@@ -137,7 +162,7 @@ class JsonObjectValidationPipe extends ValidationPipe {
       if (!unstorable(value, '', 0, fieldErrors)) throw new FieldError({}, [`The request ${metadata.type} is nested more than ${MAX_DEPTH} levels deep`]);
       if (Object.keys(fieldErrors).length > 0) throw new FieldError(fieldErrors);
     }
-    const rules = metadata.type === 'body' ? rulesOf(metadata.metatype) : undefined;
+    const rules = metadata.type === 'body' || metadata.type === 'query' ? rulesOf(metadata.metatype) : undefined;
     if (!rules) return super.transform(value, metadata);
 
     let checked: unknown;
@@ -149,15 +174,15 @@ class JsonObjectValidationPipe extends ValidationPipe {
       fieldErrors = error.fieldErrors;
     }
     const problems = new BodyProblems(fieldErrors);
-    rules((value ?? {}) as Sent<unknown>, problems, this.config);
+    rules((value ?? {}) as Sent<unknown>, problems, this.config, this.clock.now());
     const error = problems.error();
     if (error) throw error;
     return checked;
   }
 }
 
-export function validationPipe(config: Config): ValidationPipe {
-  return new JsonObjectValidationPipe(config, {
+export function validationPipe(config: Config, clock: Clock): ValidationPipe {
+  return new JsonObjectValidationPipe(config, clock, {
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,

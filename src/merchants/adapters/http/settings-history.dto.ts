@@ -2,29 +2,38 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { ActorType } from '../../../kernel/actor.js';
 import { decodeCursor, isCursorTime, PageParams, pageLimit } from '../../../kernel/http/page.params.js';
+import { checked, CheckedBy, type BodyProblems, type Sent } from '../../../kernel/http/validation.js';
 import type { SettingsChangeEntry } from '../../application/list-settings-changes/list-settings-changes.query.js';
 import { SETTINGS_CHANGE_KINDS, type SettingsChangeCursor, type SettingsChangeKind } from '../../domain/settings-change.js';
 
 const ACTOR_TYPES: ActorType[] = ['merchant-key', 'person', 'operator', 'provider', 'system'];
 
+@CheckedBy(historyRules)
 export class SettingsHistoryParams extends PageParams {}
 
 // The cursor is opaque like GET /v1/pagos's: base64url of the last entry's position, here (time, kind, id).
 export const encodeCursor = (cursor: SettingsChangeCursor): string =>
   Buffer.from(JSON.stringify([cursor.cambiadoEn, cursor.tipo, cursor.id])).toString('base64url');
 
-function afterCursor(value: string): SettingsChangeCursor {
-  const [cambiadoEn, tipo, id] = decodeCursor<[string, SettingsChangeKind, string]>(value, [
+/** limit's range and the cursor: what the decorators cannot say, every problem added to `problems`. */
+function readHistory(params: Sent<SettingsHistoryParams>, problems: BodyProblems): { after: SettingsChangeCursor | null; limit: number } {
+  const limit = pageLimit(params, problems);
+  const cursor = decodeCursor<[string, SettingsChangeKind, string]>(params, problems, [
     isCursorTime,
     (item) => (SETTINGS_CHANGE_KINDS as readonly unknown[]).includes(item),
     (item) => typeof item === 'string' && /^\d{1,18}$/.test(item),
   ]);
-  return { cambiadoEn, tipo, id };
+  return { after: cursor && { cambiadoEn: cursor[0], tipo: cursor[1], id: cursor[2] }, limit };
 }
 
+/** Run by the validation pipe beside the decorators (CheckedBy), so one 400 names every problem of the query. */
+function historyRules(params: Sent<SettingsHistoryParams>, problems: BodyProblems): void {
+  readHistory(params, problems);
+}
+
+/** The request of a query; its rules are checked again here, for a caller the pipe did not check. */
 export function toHistoryRequest(params: SettingsHistoryParams): { after: SettingsChangeCursor | null; limit: number } {
-  const limit = pageLimit(params);
-  return { after: params.cursor ? afterCursor(params.cursor) : null, limit };
+  return checked((problems) => readHistory(params, problems));
 }
 
 export class SettingsChangeActorResponse {

@@ -2,14 +2,15 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsISO8601, IsOptional, IsString, MaxLength } from 'class-validator';
 import { rangeBound } from '../../../kernel/bogota.js';
-import { FieldError } from '../../../kernel/errors.js';
 import { decodeCursor, isCursorTime, PageParams, pageLimit } from '../../../kernel/http/page.params.js';
+import { checked, CheckedBy, type BodyProblems, type Sent } from '../../../kernel/http/validation.js';
 import { isUuid } from '../../../kernel/uuid.js';
 import { ESTADOS, type Estado } from '../../domain/charge.js';
 import type { ChargeFilter, PageCursor } from '../../application/ports/charge-views.port.js';
 
 const NOT_A_DATE = (field: 'desde' | 'hasta'): string => `${field} must be a date (YYYY-MM-DD) or an ISO 8601 date-time`;
 
+@CheckedBy(listRules)
 export class ListChargesParams extends PageParams {
   @ApiPropertyOptional({ enum: ESTADOS })
   @IsOptional()
@@ -36,23 +37,44 @@ export class ListChargesParams extends PageParams {
 export const encodeCursor = (cursor: PageCursor): string =>
   Buffer.from(JSON.stringify([cursor.creadoEn, cursor.id])).toString('base64url');
 
-function afterCursor(value: string): PageCursor {
-  const [creadoEn, id] = decodeCursor<[string, string]>(value, [isCursorTime, (item) => typeof item === 'string' && isUuid(item)]);
-  return { creadoEn, id };
+export interface ListRequest {
+  filter: ChargeFilter;
+  after: PageCursor | null;
+  limit: number;
 }
 
-/** A range bound; a field error when it names no day (2026-02-30, or a week date like 2026-W05 that passes the ISO check). */
-function bound(params: ListChargesParams, field: 'desde' | 'hasta'): Date | undefined {
-  const value = params[field];
+/** A range bound; a problem when it names no day (2026-02-30, or a week date like 2026-W05 that passes the ISO check). */
+function bound(params: Sent<ListChargesParams>, field: 'desde' | 'hasta', problems: BodyProblems): Date | undefined {
+  const value = problems.text(params, field);
   if (!value) return undefined;
   const instant = rangeBound(value, field === 'desde' ? 'from' : 'to');
-  if (!instant) throw FieldError.of(field, NOT_A_DATE(field));
-  return instant;
+  if (!instant) problems.add(field, NOT_A_DATE(field));
+  return instant ?? undefined;
 }
 
-export function toListRequest(params: ListChargesParams): { filter: ChargeFilter; after: PageCursor | null; limit: number } {
-  const limit = pageLimit(params);
-  const filter: ChargeFilter = { estado: params.estado, referencia: params.referencia, desde: bound(params, 'desde'), hasta: bound(params, 'hasta') };
-  if (filter.desde && filter.hasta && filter.desde >= filter.hasta) throw FieldError.of('hasta', 'hasta must be after desde');
-  return { filter, after: params.cursor ? afterCursor(params.cursor) : null, limit };
+/**
+ * What the fields' decorators cannot say: limit's range, the days desde and hasta name and their order, the cursor.
+ * Each is judged when its fields were not refused, every problem added to `problems`.
+ */
+function readList(params: Sent<ListChargesParams>, problems: BodyProblems): { limit: number; after: PageCursor | null; desde?: Date; hasta?: Date } {
+  const limit = pageLimit(params, problems);
+  const desde = bound(params, 'desde', problems);
+  const hasta = bound(params, 'hasta', problems);
+  if (desde && hasta && desde >= hasta) problems.add('hasta', 'hasta must be after desde');
+  const cursor = decodeCursor<[string, string]>(params, problems, [isCursorTime, (item) => typeof item === 'string' && isUuid(item)]);
+  return { limit, desde, hasta, after: cursor && { creadoEn: cursor[0], id: cursor[1] } };
+}
+
+/** Run by the validation pipe beside the decorators (CheckedBy), so one 400 names every problem of the query. */
+function listRules(params: Sent<ListChargesParams>, problems: BodyProblems): void {
+  readList(params, problems);
+}
+
+/**
+ * The request of a query: its rules are checked again here (a 400 with all of them), so a caller the pipe did not
+ * check (the portal's filters, `fieldErrors` being its decorators' problems) gets the same answers.
+ */
+export function toListRequest(params: ListChargesParams, fieldErrors: Record<string, string[]> = {}): ListRequest {
+  const { limit, desde, hasta, after } = checked((problems) => readList(params, problems), fieldErrors);
+  return { filter: { estado: params.estado, referencia: params.referencia, desde, hasta }, after, limit };
 }

@@ -2,7 +2,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, Matches } from 'class-validator';
 import { bogotaDate } from '../../../kernel/bogota.js';
-import { FieldError } from '../../../kernel/errors.js';
+import type { Config } from '../../../kernel/config.js';
+import { checked, CheckedBy, type BodyProblems, type Sent } from '../../../kernel/http/validation.js';
 import { daysBetween } from '../../application/charge-stats/periods.js';
 import type { ChargeStats } from '../../application/charge-stats/charge-stats.query.js';
 import type { PeriodUnit } from '../../application/ports/charge-stats.port.js';
@@ -17,7 +18,7 @@ export const MAX_STATS_DAYS = 731;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-
+@CheckedBy(statsRules)
 export class StatsParams {
   @ApiPropertyOptional({ format: 'date', description: 'First day (America/Bogota); default: the 1st of the month of hasta' })
   @IsOptional()
@@ -42,17 +43,39 @@ export interface StatsRequest {
   unit: PeriodUnit;
 }
 
+/**
+ * The range asked for, with its defaults (hasta today, desde the 1st of hasta's month): calendar days from FIRST_DAY,
+ * in order, at most MAX_STATS_DAYS. Each is judged when its field was not refused, every problem added to `problems`.
+ */
+function readStats(params: Sent<StatsParams>, now: Date, problems: BodyProblems): StatsRequest {
+  const sentHasta = problems.text(params, 'hasta');
+  const sentDesde = problems.text(params, 'desde');
+  const periodo = (params.periodo ?? 'dia') as Periodo;
+  if (!PERIODOS.includes(periodo)) problems.add('periodo', 'periodo must be one of dia, semana, mes');
+  // A refused hasta (or desde) is not judged again, nor is what depends on it: desde's default, the order, the span.
+  const hasta = params.hasta === undefined ? bogotaDate(now) : sentHasta;
+  const hastaOk = hasta !== undefined && isCalendarDate(hasta);
+  const firstOfMonth = hastaOk ? `${hasta.slice(0, 7)}-01` : undefined;
+  const desde = params.desde === undefined ? firstOfMonth : sentDesde;
+  const desdeOk = desde !== undefined && isCalendarDate(desde);
+  if (desde !== undefined && !desdeOk) problems.add('desde', `desde is not a calendar date from ${FIRST_DAY} on`);
+  if (hasta !== undefined && !hastaOk) problems.add('hasta', `hasta is not a calendar date from ${FIRST_DAY} on`);
+  else if (desdeOk && hastaOk && desde > hasta) problems.add('hasta', 'hasta must be on or after desde');
+  else if (desdeOk && hastaOk && daysBetween(desde, hasta) > MAX_STATS_DAYS) problems.add('hasta', `the range may span at most ${MAX_STATS_DAYS} days`);
+  return { desde: desde ?? '', hasta: hasta ?? '', periodo, unit: UNIT[periodo] };
+}
+
+/**
+ * Run by the validation pipe beside the decorators (CheckedBy), with the clock's today for the defaults, so one 400
+ * names every problem of the query.
+ */
+function statsRules(params: Sent<StatsParams>, problems: BodyProblems, _config: Config, now: Date): void {
+  readStats(params, now, problems);
+}
+
+/** The request of a query; its rules are checked again here, with `now` (a 400 with all of them if any fails). */
 export function toStatsRequest(params: StatsParams, now: Date): StatsRequest {
-  const hasta = params.hasta ?? bogotaDate(now);
-  const desde = params.desde ?? `${hasta.slice(0, 7)}-01`;
-  const periodo = params.periodo ?? 'dia';
-  const errors: Record<string, string[]> = {};
-  if (!isCalendarDate(desde)) errors.desde = [`desde is not a calendar date from ${FIRST_DAY} on`];
-  if (!isCalendarDate(hasta)) errors.hasta = [`hasta is not a calendar date from ${FIRST_DAY} on`];
-  else if (!errors.desde && desde > hasta) errors.hasta = ['hasta must be on or after desde'];
-  else if (!errors.desde && daysBetween(desde, hasta) > MAX_STATS_DAYS) errors.hasta = [`the range may span at most ${MAX_STATS_DAYS} days`];
-  if (Object.keys(errors).length > 0) throw new FieldError(errors);
-  return { desde, hasta, periodo, unit: UNIT[periodo] };
+  return checked((problems) => readStats(params, now, problems));
 }
 
 export class EstadoTotalsResponse {

@@ -9,7 +9,8 @@ import type { Config } from '../../../kernel/config.js';
 import { DomainError, FieldError, NotFound } from '../../../kernel/errors.js';
 import { CONFIG } from '../../../kernel/infrastructure.module.js';
 import { GetChargeHistory } from '../../../operator/application/get-charge-history/get-charge-history.query.js';
-import { encodeCursor, ListChargesParams, toListRequest } from '../../../payments/adapters/http/list-charges.query.dto.js';
+import { fieldErrorsOf } from '../../../kernel/http/validation.js';
+import { encodeCursor, ListChargesParams, toListRequest, type ListRequest } from '../../../payments/adapters/http/list-charges.query.dto.js';
 import { GetChargeQuery } from '../../../payments/application/get-charge/get-charge.query.js';
 import { ListChargesQuery } from '../../../payments/application/list-charges/list-charges.query.js';
 import { GetSettlementQuery, type SettlementView } from '../../../settlement/application/get-settlement/get-settlement.query.js';
@@ -46,12 +47,13 @@ function filterMessage(field: string, messages: string[]): string {
   }
 }
 
-/** The filters read as GET /v1/pagos reads its query: the same class's checks, then the same toListRequest. */
-async function listRequest(filters: ChargeFilters, cursor: string): Promise<ReturnType<typeof toListRequest>> {
+/**
+ * The filters read as GET /v1/pagos reads its query: the same class's checks and the same toListRequest, every
+ * problem in one FieldError.
+ */
+async function listRequest(filters: ChargeFilters, cursor: string): Promise<ListRequest> {
   const params = plainToInstance(ListChargesParams, Object.fromEntries(Object.entries({ ...filters, cursor }).filter(([, value]) => value !== '')));
-  const failures = await validate(params);
-  if (failures.length > 0) throw new FieldError(Object.fromEntries(failures.map((f) => [f.property, Object.values(f.constraints ?? {})])));
-  return toListRequest(params);
+  return toListRequest(params, fieldErrorsOf(await validate(params)));
 }
 
 const one = (value: string | string[] | undefined): string => (typeof value === 'string' ? value.trim() : '');
