@@ -1,6 +1,6 @@
 // The sandbox bank's page (browser, sandbox origin): the buyer authorises or rejects the PSE debit, then goes back
 // to the gateway's page the debit was started with. No parameters are added to that address.
-import { Body, Controller, Get, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { DomainError } from '../../../kernel/errors.js';
@@ -8,10 +8,12 @@ import { bankByCode } from './banks.js';
 import { bankPage } from './pages/bank-page.js';
 import { originOf, sendPage } from './pages/page.js';
 import { SandboxLedger } from './sandbox-ledger.js';
+import { SandboxPageErrorFilter } from './sandbox-page-error.filter.js';
 import { SandboxPayments } from './sandbox-payments.js';
 
 @ApiExcludeController()
 @Controller('pse')
+@UseFilters(SandboxPageErrorFilter)
 export class SandboxBankPageController {
   constructor(
     private readonly ledger: SandboxLedger,

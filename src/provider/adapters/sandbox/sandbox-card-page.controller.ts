@@ -1,6 +1,6 @@
 // The card form (browser, sandbox origin), framed by the gateway's checkout: the card number is posted here and
 // only here. A valid test card becomes a token; the gateway's page receives the token, never the number.
-import { Body, Controller, Get, Inject, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Param, Post, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CLOCK, type Clock } from '../../../kernel/clock.js';
@@ -9,11 +9,13 @@ import { checkCard, normaliseCardNumber, type CardInput } from './cards.js';
 import { cardClosedPage, cardConfirmPage, cardFormPage } from './pages/card-pages.js';
 import { originOf, sendPage, type PageOptions } from './pages/page.js';
 import { SandboxLedger } from './sandbox-ledger.js';
+import { SandboxPageErrorFilter } from './sandbox-page-error.filter.js';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 @ApiExcludeController()
 @Controller('tarjeta')
+@UseFilters(SandboxPageErrorFilter)
 export class SandboxCardPageController {
   constructor(
     private readonly ledger: SandboxLedger,

@@ -1,6 +1,6 @@
 // The cash network paying a voucher, played by the sandbox: a cashier's page (browser) and the same act as JSON
 // for scripts. Either way the sandbox notifies the gateway, signed, as for any payment.
-import { Body, Controller, Get, HttpCode, Post, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsString, Matches, Min } from 'class-validator';
 import type { FastifyReply } from 'fastify';
@@ -8,6 +8,7 @@ import { DomainError } from '../../../kernel/errors.js';
 import { cashNetworkPage } from './pages/cash-network-page.js';
 import { sendPage } from './pages/page.js';
 import { SandboxAuthGuard } from './sandbox-auth.guard.js';
+import { SandboxPageErrorFilter } from './sandbox-page-error.filter.js';
 import { SandboxPayments } from './sandbox-payments.js';
 
 export class PayVoucherBody {
@@ -26,11 +27,13 @@ export class SandboxCashNetworkController {
   constructor(private readonly payments: SandboxPayments) {}
 
   @Get('red-efectivo')
+  @UseFilters(SandboxPageErrorFilter)
   counter(@Res({ passthrough: true }) reply: FastifyReply): string {
     return sendPage(reply, 200, cashNetworkPage(), { title: 'Red de pagos en efectivo' });
   }
 
   @Post('red-efectivo')
+  @UseFilters(SandboxPageErrorFilter)
   async pay(@Body() body: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const referencia = text(body.referencia);
     const written = text(body.monto).trim().replace(/[$.\s]/g, '');

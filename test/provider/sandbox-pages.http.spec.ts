@@ -1,0 +1,52 @@
+// The sandbox's buyer-facing pages (card form, bank page, cash network) answer a browser with a plain Spanish page,
+// as the gateway's buyer pages do, for an unknown or malformed address and for input they cannot read; the
+// sandbox's API (/api) keeps its JSON.
+import { http, startTestGateway, type HttpAnswer, type TestGateway } from '../support/gateway.js';
+
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+const page = (answer: HttpAnswer): unknown[] => [answer.status, answer.headers.get('content-type'), answer.headers.get('cache-control')];
+
+describe('sandbox provider: the buyer pages answer pages', () => {
+  let gw: TestGateway;
+
+  beforeAll(async () => {
+    gw = await startTestGateway();
+  });
+  afterAll(() => gw.close());
+
+  it('an unknown or malformed card form or PSE attempt is the plain 404 page, shown or posted to', async () => {
+    const answers = [
+      await http('GET', `${gw.sandboxUrl}/tarjeta/frm_desconocido`),
+      await http('GET', `${gw.sandboxUrl}/tarjeta/no-es-un-formulario`),
+      await http('POST', `${gw.sandboxUrl}/tarjeta/frm_desconocido`, { headers: FORM, rawBody: 'numero=4242424242424242&nombre=Ana&vence=12%2F30&cvc=123' }),
+      await http('GET', `${gw.sandboxUrl}/pse/int_desconocido`),
+      await http('GET', `${gw.sandboxUrl}/pse/%E2%9C%93`),
+      await http('POST', `${gw.sandboxUrl}/pse/int_desconocido`, { headers: FORM, rawBody: 'decision=aprobar' }),
+    ];
+    for (const answer of answers) {
+      expect(page(answer)).toEqual([404, 'text/html; charset=utf-8', 'no-store']);
+      expect(answer.text).toContain('<h1>Esta página no existe</h1>');
+    }
+  });
+
+  it('a form it cannot read (a NUL, a body that is not a form) is a plain 400 page', async () => {
+    const answers = [
+      await http('POST', `${gw.sandboxUrl}/tarjeta/frm_desconocido`, { headers: FORM, rawBody: 'numero=4242%00' }),
+      await http('POST', `${gw.sandboxUrl}/pse/int_desconocido`, { headers: FORM, rawBody: 'decision=aprobar%00' }),
+      await http('POST', `${gw.sandboxUrl}/red-efectivo`, { headers: FORM, rawBody: 'referencia=123456%00' }),
+      await http('POST', `${gw.sandboxUrl}/red-efectivo`, { headers: { 'content-type': 'application/json' }, rawBody: '"123456"' }),
+    ];
+    for (const answer of answers) {
+      expect(page(answer)).toEqual([400, 'text/html; charset=utf-8', 'no-store']);
+      expect(answer.text).toContain('No pudimos leer los datos enviados');
+    }
+  });
+
+  it('its API keeps answering JSON', async () => {
+    const session = await http('GET', `${gw.sandboxUrl}/api/sesiones/ses_desconocida`, { token: gw.infra.config.providerSecret });
+    expect([session.status, session.headers.get('content-type')]).toEqual([404, 'application/json; charset=utf-8']);
+    const voucher = await http('POST', `${gw.sandboxUrl}/api/red-efectivo/pagos`, { token: gw.infra.config.providerSecret, body: { referencia: 'x' } });
+    expect([voucher.status, voucher.headers.get('content-type')]).toEqual([400, 'application/json; charset=utf-8']);
+    expect(voucher.body.message.fieldErrors.referencia).toBeDefined();
+  });
+});
