@@ -58,3 +58,40 @@ describe('business days', () => {
     }
   });
 });
+
+// The table stops at 2027; the calendar is the law's rule and has no last year. 2028 worked out by hand from Ley 51 de
+// 1983 and Ley 2578 de 2026 (Easter 16 April 2028; a moved holiday goes to the following Monday).
+describe('years after the table: the same rule', () => {
+  it('2028: the holidays of Ley 51 de 1983 and Ley 2578 de 2026', () => {
+    expect(holidays(2028).map((h) => h.date)).toEqual([
+      '2028-01-01', // Año Nuevo, a Saturday: not moved
+      '2028-01-10', // Reyes, Thursday 6 -> Monday
+      '2028-03-20', // San José, Sunday 19 -> Monday
+      '2028-04-13', // Jueves Santo
+      '2028-04-14', // Viernes Santo
+      '2028-05-01',
+      '2028-05-29', // Ascensión, Easter + 39 (Thursday 25 May) -> Monday
+      '2028-06-19', // Corpus Christi, Easter + 60 -> Monday
+      '2028-06-26', // Sagrado Corazón, Easter + 68 -> Monday
+      '2028-07-03', // San Pedro y San Pablo, Thursday 29 June -> Monday
+      '2028-07-10', // Chiquinquirá, Sunday 9 -> Monday
+      '2028-07-20',
+      '2028-08-07',
+      '2028-08-21', // Asunción, Tuesday 15 -> Monday
+      '2028-10-16', // Día de la Raza, Thursday 12 -> Monday
+      '2028-11-06', // Todos los Santos, Wednesday 1 -> Monday
+      '2028-11-13', // Independencia de Cartagena, Saturday 11 -> Monday
+      '2028-12-08',
+      '2028-12-25',
+    ]);
+  });
+
+  it.each([
+    ['2028-02-28', '2028-02-29', 'Monday -> the leap day, a Tuesday'],
+    ['2028-02-29', '2028-03-01', 'the leap day -> Wednesday'],
+    ['2028-04-12', '2028-04-17', 'Holy Wednesday 2028 -> Easter Monday'],
+    ['2028-12-29', '2029-01-02', 'last Friday of 2028 -> Tuesday (1 January 2029 is a Monday holiday)'],
+  ])('after %s comes %s (%s)', (date, next) => {
+    expect(nextBusinessDay(date)).toBe(next);
+  });
+});

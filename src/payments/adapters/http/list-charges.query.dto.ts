@@ -23,12 +23,12 @@ export class ListChargesParams extends PageParams {
   @MaxLength(120, { message: 'referencia must be at most 120 characters long' })
   referencia?: string;
 
-  @ApiPropertyOptional({ description: 'Created on or after: a date (a whole day in America/Bogota) or an ISO 8601 date-time' })
+  @ApiPropertyOptional({ description: 'Created on or after: a date (a whole day in America/Bogota) or an ISO 8601 date-time (America/Bogota time when it has no offset)' })
   @IsOptional()
   @IsISO8601({ strict: true }, { message: NOT_A_DATE('desde') })
   desde?: string;
 
-  @ApiPropertyOptional({ description: 'Created before: a date (that whole day included, America/Bogota) or an ISO 8601 date-time' })
+  @ApiPropertyOptional({ description: 'Created before: a date (that whole day included, America/Bogota) or an ISO 8601 date-time (America/Bogota time when it has no offset)' })
   @IsOptional()
   @IsISO8601({ strict: true }, { message: NOT_A_DATE('hasta') })
   hasta?: string;
