@@ -142,10 +142,18 @@ describe('GET /v1/pagos/stats', () => {
     // hasta defaults to today on the gateway's clock: 2 March 2026 here, more than 731 days after 2024-01-01.
     now = bogota('2026-03-02T08:00:00');
     const long = await stats('?periodo=anual&desde=2024-01-01');
-    expect(long.body.message.fieldErrors).toEqual({ periodo: ['periodo must be one of dia, semana, mes'], hasta: ['the range may span at most 731 days'] });
+    // With hasta left to its default, the problem is named on desde, the field the client sent.
+    expect(long.body.message.fieldErrors).toEqual({
+      periodo: ['periodo must be one of dia, semana, mes'],
+      desde: ['desde may be at most 731 days before today (2026-03-02) when hasta is not sent'],
+    });
+    expect((await stats('?desde=2024-01-01&hasta=2026-03-02')).body.message.fieldErrors).toEqual({ hasta: ['the range may span at most 731 days'] });
     // A day past today on its own, with a bad periodo: desde after the default hasta.
     const future = await stats('?periodo=anual&desde=2026-03-03');
-    expect(future.body.message.fieldErrors).toEqual({ periodo: ['periodo must be one of dia, semana, mes'], hasta: ['hasta must be on or after desde'] });
+    expect(future.body.message.fieldErrors).toEqual({
+      periodo: ['periodo must be one of dia, semana, mes'],
+      desde: ['desde must be on or before today (2026-03-02) when hasta is not sent'],
+    });
     expect((await stats('?desde=2026-03-02')).status).toBe(200);
   });
 

@@ -60,7 +60,11 @@ function readStats(params: Sent<StatsParams>, now: Date, problems: BodyProblems)
   const desdeOk = desde !== undefined && isCalendarDate(desde);
   if (desde !== undefined && !desdeOk) problems.add('desde', `desde is not a calendar date from ${FIRST_DAY} on`);
   if (hasta !== undefined && !hastaOk) problems.add('hasta', `hasta is not a calendar date from ${FIRST_DAY} on`);
-  else if (desdeOk && hastaOk && desde > hasta) problems.add('hasta', 'hasta must be on or after desde');
+  else if (desdeOk && hastaOk && params.hasta === undefined) {
+    // hasta left to its default (today): the field the client sent, and must fix, is desde.
+    if (desde > hasta) problems.add('desde', `desde must be on or before today (${hasta}) when hasta is not sent`);
+    else if (daysBetween(desde, hasta) > MAX_STATS_DAYS) problems.add('desde', `desde may be at most ${MAX_STATS_DAYS} days before today (${hasta}) when hasta is not sent`);
+  } else if (desdeOk && hastaOk && desde > hasta) problems.add('hasta', 'hasta must be on or after desde');
   else if (desdeOk && hastaOk && daysBetween(desde, hasta) > MAX_STATS_DAYS) problems.add('hasta', `the range may span at most ${MAX_STATS_DAYS} days`);
   return { desde: desde ?? '', hasta: hasta ?? '', periodo, unit: UNIT[periodo] };
 }
