@@ -5,6 +5,10 @@ import { pesos } from '../../src/portal/adapters/http/views/format.js';
 import { html, Html } from '../../src/portal/adapters/http/views/html.js';
 import { deviceOf } from '../../src/portal/adapters/http/views/sessions.views.js';
 import { siteMessage } from '../../src/portal/adapters/http/views/site.views.js';
+import { summaryPage } from '../../src/portal/adapters/http/views/summary.views.js';
+import type { PortalSession } from '../../src/portal/application/portal-session.js';
+import { ESTADOS } from '../../src/payments/domain/charge.js';
+import type { Totals } from '../../src/payments/application/charge-stats/charge-stats.query.js';
 import { urlMessage } from '../../src/portal/adapters/http/views/webhook.views.js';
 import { checkWebRegistration } from '../../src/merchants/domain/web-registration.js';
 
@@ -45,6 +49,41 @@ describe('money and the chart', () => {
     expect(heights).toEqual([0, 212, 53]);
     expect(svg).toContain('<title>lunes, 2 de noviembre: $\u00a0200.000 (2 pagos)</title>');
     expect(svg).toContain('role="img"');
+  });
+});
+
+describe('Resumen over 90 days, by week', () => {
+  const session = { csrf: 'c', nombre: 'Ana', merchantNombre: 'Tienda', principal: { role: 'administrador' } } as unknown as PortalSession;
+  const totals = (monto: number): Totals => ({
+    cantidad: monto > 0 ? 1 : 0,
+    monto,
+    porEstado: Object.fromEntries(
+      ESTADOS.map((estado) => [estado, estado === 'aprobado' ? { cantidad: monto > 0 ? 1 : 0, monto } : { cantidad: 0, monto: 0 }]),
+    ) as Totals['porEstado'],
+  });
+  const week = (periodo: string, desde: string, hasta: string, monto: number) => ({ periodo, desde, hasta, ...totals(monto) });
+
+  it('names a whole week by its Monday, and a week the range cuts by the days it counts', () => {
+    // 2026-08-26 (a Wednesday) to 2026-11-23 (a Monday): the first week counts from Wednesday, the last is one day.
+    const page = summaryPage(session, {
+      days: 90,
+      desde: '2026-08-26',
+      hasta: '2026-11-23',
+      welcome: false,
+      stats: {
+        total: totals(600_000),
+        periodos: [
+          week('2026-08-24', '2026-08-26', '2026-08-30', 500_000),
+          week('2026-08-31', '2026-08-31', '2026-09-06', 0),
+          week('2026-11-23', '2026-11-23', '2026-11-23', 100_000),
+        ],
+      },
+    }).replace(/\u00a0/g, ' ');
+    expect(page).toContain('<td>Del miércoles, 26 de agosto al domingo, 30 de agosto</td>');
+    expect(page).toContain('<td>Semana del lunes, 31 de agosto</td>');
+    expect(page).toContain('<td>lunes, 23 de noviembre</td>');
+    expect(page).toContain('El periodo con más: Del miércoles, 26 de agosto al domingo, 30 de agosto, $ 500.000.');
+    expect(page).not.toContain('Semana del lunes, 24 de agosto');
   });
 });
 

@@ -1,5 +1,6 @@
 // Resumen: totals per state over a period and the approved amount per day (GET /pagos/stats's figures).
 import type { ChargeStats, StateTotals } from '../../../../payments/application/charge-stats/charge-stats.query.js';
+import { daysBetween } from '../../../../payments/application/charge-stats/periods.js';
 import { ESTADOS } from '../../../../payments/domain/charge.js';
 import type { PortalSession } from '../../../application/portal-session.js';
 import { barChart, type Bar } from './chart.js';
@@ -46,9 +47,17 @@ export function summaryPage(session: PortalSession, model: SummaryModel): string
   const weekly = model.days === 90;
   const bars: Bar[] = model.stats.periodos.map((p) => {
     const money = paid(p.porEstado);
+    // A week is named by its Monday, unless the range cuts it (its first and last weeks): then by the days it counts.
+    const whole = p.desde === p.periodo && daysBetween(p.desde, p.hasta) === 7;
     return {
-      label: SHORT_DAY.format(noon(p.periodo)),
-      longLabel: weekly ? `Semana del ${LONG_DAY.format(noon(p.periodo))}` : LONG_DAY.format(noon(p.periodo)),
+      label: SHORT_DAY.format(noon(p.desde)),
+      longLabel: !weekly
+        ? LONG_DAY.format(noon(p.periodo))
+        : whole
+          ? `Semana del ${LONG_DAY.format(noon(p.periodo))}`
+          : p.desde === p.hasta
+            ? LONG_DAY.format(noon(p.desde))
+            : `Del ${LONG_DAY.format(noon(p.desde))} al ${LONG_DAY.format(noon(p.hasta))}`,
       value: money.monto,
       count: money.cantidad,
     };
