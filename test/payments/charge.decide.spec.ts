@@ -127,6 +127,56 @@ describe('Charge: provider outcomes', () => {
   });
 });
 
+describe("Charge: the provider's decision time", () => {
+  // The notice arrives at `now` (15:00:00Z); the charge was created at 14:59:00Z.
+  const decidedBy = (o: 'approved' | 'failed', decidedAt: string): ChargeCommand => ({
+    type: 'ApplyProviderOutcome',
+    data: { outcome: o, method: 'pse', providerReference: 'ref-9', noticeId: 'n-9', ...(o === 'failed' ? { reason: 'declined' } : {}), decidedAt },
+    now,
+  });
+  const approvedWith = (decidedAt: string | undefined): ChargeEvent => ({
+    type: 'PaymentApproved',
+    data: { method: 'pse', providerReference: 'ref-9', noticeId: 'n-9', approvedAt: at, ...(decidedAt ? { decidedAt } : {}) },
+  });
+
+  it('records when the provider decided beside when its notice arrived, for an approval and a failure', () => {
+    given(created, opened).when(decidedBy('approved', '2026-11-20T14:59:59.000Z')).then([approvedWith('2026-11-20T14:59:59.000Z')]);
+    given(created, opened)
+      .when(decidedBy('failed', '2026-11-20T14:59:30.000Z'))
+      .then([
+        {
+          type: 'PaymentFailed',
+          data: { method: 'pse', providerReference: 'ref-9', noticeId: 'n-9', reason: 'declined', failedAt: at, decidedAt: '2026-11-20T14:59:30.000Z' },
+        },
+      ]);
+  });
+
+  it('folds the approval time from decidedAt when the event has it, and from approvedAt when it has not (events before version 3)', () => {
+    const withIt = fold([created, opened, approvedWith('2026-11-20T14:59:59.000Z')]);
+    expect(withIt?.approvedAt).toBe('2026-11-20T14:59:59.000Z');
+    // The record itself changed when the notice arrived.
+    expect(withIt?.updatedAt).toBe(at);
+    const without = fold([created, opened, approved]);
+    expect(without?.approvedAt).toBe(at);
+    expect(without?.updatedAt).toBe(at);
+  });
+
+  it('believes a provider clock up to 5 minutes ahead of the arrival, and not a millisecond more', () => {
+    given(created, opened).when(decidedBy('approved', '2026-11-20T15:05:00.000Z')).then([approvedWith('2026-11-20T15:05:00.000Z')]);
+    given(created, opened).when(decidedBy('approved', '2026-11-20T15:05:00.001Z')).then([approvedWith(undefined)]);
+    given(created, opened).when(decidedBy('approved', '2027-11-20T15:00:00.000Z')).then([approvedWith(undefined)]);
+    given(created, opened)
+      .when(decidedBy('failed', '2026-11-20T15:05:00.001Z'))
+      .then([{ type: 'PaymentFailed', data: { method: 'pse', providerReference: 'ref-9', noticeId: 'n-9', reason: 'declined', failedAt: at } }]);
+  });
+
+  it('believes a decision at the instant the charge was created, and not one before it', () => {
+    given(created, opened).when(decidedBy('approved', '2026-11-20T14:59:00.000Z')).then([approvedWith('2026-11-20T14:59:00.000Z')]);
+    given(created, opened).when(decidedBy('approved', '2026-11-20T14:58:59.999Z')).then([approvedWith(undefined)]);
+    given(created, opened).when(decidedBy('approved', '1970-01-01T00:00:00.000Z')).then([approvedWith(undefined)]);
+  });
+});
+
 describe('Charge: cash voucher', () => {
   it('issues a voucher for a pendiente charge', () => {
     const { issuedAt: _issuedAt, ...data } = voucher.data as { issuedAt: string } & Record<string, unknown>;

@@ -1,30 +1,14 @@
 // EventStoreDB does not answer (EVENTSTORE_URL names a closed port on 127.0.0.1): an outage, not a bug. The API answers
 // 503 with Retry-After, a retry with the same key duplicates nothing, and the worker says so once and waits.
 // No server is needed: the port is closed, so the client fails at once; `defaultDeadline` bounds each call anyway.
-import type { LoggerService } from '@nestjs/common';
 import { EventStoreDbEventStore } from '../../src/payments/adapters/event-store/eventstoredb.event-store.js';
 import { EventStoreUnavailable, START } from '../../src/payments/application/ports/event-store.port.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { http, startTestGatewayOn, type TestGateway } from '../support/gateway.js';
+import { capturingLogger } from '../support/logging.js';
 import { onboardMerchant } from '../support/merchants.js';
 import { freePort as closedPort } from '../support/ports.js';
 import { newEvent, newStream } from './event-store.contract.js';
-
-/** Every line the gateway logs, at any level, stack traces included (one entry per line of text). */
-function capturingLogger(): LoggerService & { lines: string[] } {
-  const lines: string[] = [];
-  const keep =
-    (level: string) =>
-    (message: unknown, ...params: unknown[]): void => {
-      // Nest's Logger passes its context last (after the stack of an error).
-      const context = params.length > 0 ? String(params.pop()) : '';
-      // An error logged without a stack has `undefined` in its place.
-      const parts = [message, ...params].filter((part) => part !== undefined);
-      const text = parts.map((part) => (part instanceof Error ? part.stack : String(part))).join('\n');
-      lines.push(...text.split('\n').map((line) => `${level} [${context}] ${line}`));
-    };
-  return { lines, log: keep('log'), error: keep('error'), warn: keep('warn'), debug: keep('debug'), verbose: keep('verbose'), fatal: keep('fatal') };
-}
 
 /** What Nest logs while it starts each application (modules, routes), unrelated to the store. */
 const NEST_STARTING = /^log \[(NestFactory|InstanceLoader|RoutesResolver|RouterExplorer|NestApplication)\]/;

@@ -2,6 +2,7 @@
 import type { Charge, ChargeState } from './charge.js';
 import { ChargeAlreadyExists, ChargeNotFound, ContradictoryOutcome, IllegalTransition } from './charge.errors.js';
 import type { ChargeCreated, ChargeEvent, Moneda, PaymentMethod } from './charge.events.js';
+import { doubtAboutDecisionTime } from './decision-time.js';
 
 export interface CreateCharge {
   type: 'CreateCharge';
@@ -35,6 +36,8 @@ export interface ApplyProviderOutcome {
     /** The provider's id of the notice: the same notice twice changes nothing. */
     noticeId: string;
     reason?: string;
+    /** When the provider says it decided; kept only if believable (decision-time.ts). */
+    decidedAt?: string;
   };
   now: Date;
 }
@@ -105,13 +108,14 @@ export function decide(command: ChargeCommand, state: ChargeState): ChargeEvent[
 }
 
 function applyOutcome(command: ApplyProviderOutcome, state: Charge, at: string): ChargeEvent[] {
-  const { outcome, method, providerReference, noticeId } = command.data;
+  const { outcome, method, providerReference, noticeId, decidedAt } = command.data;
   if (state.appliedNotices.includes(noticeId)) return [];
+  const decided = decidedAt !== undefined && doubtAboutDecisionTime(decidedAt, state.creadoEn, command.now) === null ? { decidedAt } : {};
   const wasApproved = state.approvedAt !== null;
   if (outcome === 'approved') {
     if (wasApproved) return []; // the same outcome twice: nothing new
     if (state.estado === 'pendiente') {
-      return [{ type: 'PaymentApproved', data: { method, providerReference, noticeId, approvedAt: at } }];
+      return [{ type: 'PaymentApproved', data: { method, providerReference, noticeId, approvedAt: at, ...decided } }];
     }
     if (state.estado === 'creado') throw new IllegalTransition('approve', state.estado);
     throw new ContradictoryOutcome(outcome, state.estado);
@@ -119,7 +123,7 @@ function applyOutcome(command: ApplyProviderOutcome, state: Charge, at: string):
   if (state.estado === 'fallido') return [];
   if (state.estado === 'pendiente') {
     const reason = command.data.reason ?? 'declined';
-    return [{ type: 'PaymentFailed', data: { method, providerReference, noticeId, reason, failedAt: at } }];
+    return [{ type: 'PaymentFailed', data: { method, providerReference, noticeId, reason, failedAt: at, ...decided } }];
   }
   if (state.estado === 'creado') throw new IllegalTransition('fail', state.estado);
   throw new ContradictoryOutcome(outcome, state.estado);

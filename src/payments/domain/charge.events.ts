@@ -38,12 +38,29 @@ export interface CashVoucherExpired {
 
 export interface PaymentApproved {
   type: 'PaymentApproved';
-  data: { method: PaymentMethod; providerReference: string; noticeId: string; approvedAt: string };
+  data: {
+    method: PaymentMethod;
+    providerReference: string;
+    noticeId: string;
+    /** When the gateway recorded the approval: its notice's arrival. */
+    approvedAt: string;
+    /** When the provider decided, as its notice says; absent when it did not say (events before version 3) or was not believed. */
+    decidedAt?: string;
+  };
 }
 
 export interface PaymentFailed {
   type: 'PaymentFailed';
-  data: { method: PaymentMethod; providerReference: string; noticeId: string; reason: string; failedAt: string };
+  data: {
+    method: PaymentMethod;
+    providerReference: string;
+    noticeId: string;
+    reason: string;
+    /** When the gateway recorded the failure: its notice's arrival. */
+    failedAt: string;
+    /** As in PaymentApproved. */
+    decidedAt?: string;
+  };
 }
 
 export interface ChargeReconciled {
@@ -79,14 +96,21 @@ export const CHARGE_EVENT_TYPES: readonly ChargeEventType[] = [
   'ChargeRefunded',
 ];
 
-/** Current schema version of every charge event; version 1 wrote the amount as `montoMinor`. */
-export const CHARGE_SCHEMA_VERSION = 2;
+/**
+ * Current schema version of every charge event. Version 1 wrote the amount as `montoMinor`; version 3 added the
+ * provider's `decidedAt` to PaymentApproved and PaymentFailed (optional: an event of version 2 or older never has it).
+ */
+export const CHARGE_SCHEMA_VERSION = 3;
 
 export const chargeStream = (chargeId: string): string => `charge-${chargeId}`;
 
 export function isChargeEventType(type: string): type is ChargeEventType {
   return (CHARGE_EVENT_TYPES as readonly string[]).includes(type);
 }
+
+/** When a payment was approved or failed: the provider's decision time when the event has it, else the notice's arrival. */
+export const outcomeTime = (event: PaymentApproved | PaymentFailed): string =>
+  event.data.decidedAt ?? (event.type === 'PaymentApproved' ? event.data.approvedAt : event.data.failedAt);
 
 /**
  * Upcasts a stored event to the current shape. Amounts recorded as `montoMinor` (before 4 Oct 2026) become

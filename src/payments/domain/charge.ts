@@ -1,5 +1,5 @@
 // A charge's state, folded from its events. Pure: no I/O, no clock.
-import type { ChargeEvent, Moneda, PaymentMethod } from './charge.events.js';
+import { outcomeTime, type ChargeEvent, type Moneda, type PaymentMethod } from './charge.events.js';
 
 export type Estado = 'creado' | 'pendiente' | 'aprobado' | 'fallido' | 'conciliado' | 'reembolsado';
 
@@ -30,6 +30,7 @@ export interface Charge {
   voucher: CashVoucher | null;
   /** Notices already applied, so that the same notice twice changes nothing. */
   appliedNotices: string[];
+  /** When the payment was approved (outcomeTime): what settlement dates it by. */
   approvedAt: string | null;
   updatedAt: string;
 }
@@ -85,7 +86,8 @@ export function evolve(state: ChargeState, event: ChargeEvent): ChargeState {
         method: event.data.method,
         providerReference: event.data.providerReference,
         appliedNotices: [...state.appliedNotices, event.data.noticeId],
-        approvedAt: event.data.approvedAt,
+        approvedAt: outcomeTime(event),
+        // The last change of our record: when the notice arrived.
         updatedAt: event.data.approvedAt,
       };
     case 'PaymentFailed':

@@ -13,6 +13,8 @@ export interface ProviderNotice {
   method: PaymentMethod;
   providerReference: string;
   reason: string | null;
+  /** When the provider says it decided (ISO 8601, UTC); null when its notice does not say. */
+  decidedAt: string | null;
   /** The notice as received, kept with an anomaly. */
   raw: Record<string, unknown>;
 }

@@ -7,6 +7,7 @@ import { CLOCK, type Clock } from '../../../kernel/clock.js';
 import type { Charge } from '../../domain/charge.js';
 import { decide } from '../../domain/charge.decide.js';
 import { ContradictoryOutcome } from '../../domain/charge.errors.js';
+import { doubtAboutDecisionTime } from '../../domain/decision-time.js';
 import { ChargeStream, type Cause } from '../charge-stream.js';
 import { OpenCheckout } from '../open-checkout.js';
 import { WrongExpectedRevision } from '../ports/event-store.port.js';
@@ -52,6 +53,7 @@ export class ApplyProviderOutcomeHandler implements ICommandHandler<ApplyProvide
               providerReference: notice.providerReference,
               noticeId: notice.noticeId,
               ...(notice.reason ? { reason: notice.reason } : {}),
+              ...(notice.decidedAt ? { decidedAt: notice.decidedAt } : {}),
             },
             now,
           },
@@ -64,12 +66,23 @@ export class ApplyProviderOutcomeHandler implements ICommandHandler<ApplyProvide
       if (events.length === 0) return 'repeated';
       try {
         await this.charges.append(state.id, events, revision, cause, now);
+        this.sayIfNotBelieved(notice, state, now);
         return 'applied';
       } catch (error) {
         // Another notice (or a voucher's expiry) moved the charge meanwhile: decide again on what it recorded.
         if (!(error instanceof WrongExpectedRevision) || attempt >= MAX_ATTEMPTS) throw error;
       }
     }
+  }
+
+  /** A decision time the fold will not use (decision-time.ts): one line, so that the operator can ask the provider. */
+  private sayIfNotBelieved(notice: ProviderNotice, charge: Charge, arrivedAt: Date): void {
+    const doubt = notice.decidedAt ? doubtAboutDecisionTime(notice.decidedAt, charge.creadoEn, arrivedAt) : null;
+    if (!doubt) return;
+    this.logger.warn(
+      `notice ${notice.noticeId} for charge ${charge.id}: decision time ${notice.decidedAt} not believed (${doubt}; ` +
+        `charge created ${charge.creadoEn}, notice arrived ${arrivedAt.toISOString()}): dated by its arrival`,
+    );
   }
 
   private async keep(notice: ProviderNotice, charge: Charge | null, kind: AnomalyKind, detail: string): Promise<NoticeResult> {

@@ -24,6 +24,8 @@ export interface SandboxNotice {
   metodo: AttemptRow['metodo'];
   resultado: 'aprobado' | 'rechazado';
   motivo: string | null;
+  /** When the sandbox decided the payment (the attempt's decidido_en, what its settlement report dates it by). */
+  decididoEn: string;
   emitidaEn: string;
 }
 
@@ -47,7 +49,7 @@ export class SandboxNotifier {
 
   /** Records the notice of a decided attempt, inside the transaction that decided it. */
   async record(manager: EntityManager, session: SessionRow, attempt: AttemptRow): Promise<PendingNotice> {
-    if (attempt.estado !== 'aprobado' && attempt.estado !== 'rechazado') throw new Error(`attempt ${attempt.id} is not decided`);
+    if ((attempt.estado !== 'aprobado' && attempt.estado !== 'rechazado') || !attempt.decidido_en) throw new Error(`attempt ${attempt.id} is not decided`);
     const at = this.clock.now();
     const notice: SandboxNotice = {
       id: newId('ntf'),
@@ -58,6 +60,7 @@ export class SandboxNotifier {
       metodo: attempt.metodo,
       resultado: attempt.estado,
       motivo: attempt.motivo,
+      decididoEn: attempt.decidido_en.toISOString(),
       emitidaEn: at.toISOString(),
     };
     const body = JSON.stringify(notice);

@@ -88,7 +88,10 @@ export class LiquidacionResponse {
   @ApiProperty({ type: TarifasAplicadasResponse, description: 'The rates in force when the charge was approved' })
   tarifas!: TarifasAplicadasResponse;
 
-  @ApiProperty({ format: 'date-time' })
+  @ApiProperty({
+    format: 'date-time',
+    description: 'When the payment was approved: when the processor decided it, which dates the payout day, the tariff and the retefuente rate',
+  })
   aprobadoEn!: string;
 
   @ApiProperty({ format: 'date', example: '2026-11-24', description: 'Next Colombian business day after the approval (America/Bogota)' })

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { comparePositions, type GlobalPosition, type RecordedEvent } from '../../../payments/application/ports/event-store.port.js';
-import { chargeStream, isChargeEventType, upcastChargeEvent } from '../../../payments/domain/charge.events.js';
+import { chargeStream, isChargeEventType, outcomeTime, upcastChargeEvent } from '../../../payments/domain/charge.events.js';
 import { serialiseEvent, webhookEventFor, type PaymentOutcome } from '../../domain/webhook-event.js';
 
 /** NOTIFY channel: deliveries may be due (new ones, re-sends). Sent inside the batch, so heard after its commit. */
@@ -58,8 +58,9 @@ function paymentsAfter(events: readonly RecordedEvent[], mark: GlobalPosition): 
     if (!recorded.streamId.startsWith(STREAM_PREFIX) || !isChargeEventType(recorded.type)) continue;
     const event = upcastChargeEvent(recorded.type, recorded.data);
     const chargeId = recorded.streamId.slice(STREAM_PREFIX.length);
-    if (event.type === 'PaymentApproved') payments.push({ eventId: recorded.id, chargeId, outcome: 'approved', at: event.data.approvedAt });
-    if (event.type === 'PaymentFailed') payments.push({ eventId: recorded.id, chargeId, outcome: 'failed', at: event.data.failedAt });
+    // `created` is when the payment was approved or failed (docs/webhooks.md): the provider's decision when believed.
+    if (event.type === 'PaymentApproved') payments.push({ eventId: recorded.id, chargeId, outcome: 'approved', at: outcomeTime(event) });
+    if (event.type === 'PaymentFailed') payments.push({ eventId: recorded.id, chargeId, outcome: 'failed', at: outcomeTime(event) });
   }
   return payments;
 }
