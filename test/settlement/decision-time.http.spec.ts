@@ -3,50 +3,16 @@
 // settlement, the tariff, the webhook's `created` and the provider's report all keep the provider's day. A provider
 // clock that cannot be right is not believed. Real gateway, real sandbox, real HTTP; the gateway's clock is moved.
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { signNotice } from '../../src/provider/adapters/sandbox/notice-signature.js';
 import { createCharge, estadoOf, eventually, operator } from '../checkout/paying.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { http, startTestGatewayOn, type TestGateway } from '../support/gateway.js';
 import { capturingLogger } from '../support/logging.js';
+import { NoticeRelay } from '../support/notice-relay.js';
 import { Receiver, waitUntil } from '../webhooks/support/receiver.js';
 import { merchantWithEndpoint, type WebhookMerchant } from '../webhooks/support/webhooks.js';
 
 const bogota = (local: string): Date => new Date(`${local}-05:00`);
-
-/** Stands between the sandbox and the gateway's notice door: while `down`, the gateway does not answer (503). */
-class NoticeRelay {
-  down = false;
-  target = '';
-  private constructor(private readonly server: Server) {}
-
-  static async start(): Promise<NoticeRelay> {
-    const server = createServer();
-    const relay = new NoticeRelay(server);
-    server.on('request', (request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        if (relay.down) return void response.writeHead(503).end();
-        const headers = { 'content-type': String(request.headers['content-type']), 'sandbox-signature': String(request.headers['sandbox-signature']) };
-        fetch(relay.target, { method: 'POST', headers, body: Buffer.concat(chunks) })
-          .then(async (answer) => response.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text()))
-          .catch(() => response.writeHead(502).end());
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return relay;
-  }
-
-  get url(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/provider/notices`;
-  }
-
-  close(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-}
 
 describe("an approval is dated by the provider's decision", () => {
   let db: TestDatabase;
