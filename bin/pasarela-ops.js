@@ -307,6 +307,16 @@ const commands = {
       }
       lines.push(table(rows));
     }
+    // Reconciled, but dated by the provider on another day than our approval: the accountant must see it.
+    const findings = r.observaciones ?? [];
+    if (findings.length > 0) {
+      lines.push(`${findings.length} reconciled ${findings.length === 1 ? 'line is' : 'lines are'} dated on another day than the charge's approval:`);
+      const rows = [['LINEA', 'MOTIVO', 'REFERENCIA', 'MONTO', 'DETALLE']];
+      for (const o of findings) {
+        rows.push([o.linea, o.motivo, o.referenciaProveedor, o.monto, `report ${o.fecha}, charge ${o.pagoId} approved ${o.fechaAprobacion}`]);
+      }
+      lines.push(table(rows));
+    }
     return [r, lines.join('\n')];
   },
   'charges provider-report': async (context, args) => {

@@ -68,6 +68,17 @@ export class DiferenciaResponse extends LineaResponse {
   texto?: string;
 }
 
+export class ObservacionResponse extends LineaResponse {
+  @ApiProperty({ enum: ['fecha_distinta'], description: 'fecha_distinta: the line\'s value date is not the Bogota date of our approval' })
+  motivo!: string;
+
+  @ApiProperty({ format: 'uuid' })
+  pagoId!: string;
+
+  @ApiProperty({ format: 'date', description: 'fecha_distinta: the Bogota date of our approval of the charge (the line\'s is fecha)' })
+  fechaAprobacion!: string;
+}
+
 class RepetidoResponse {
   @ApiProperty({ format: 'uuid' })
   importacion!: string;
@@ -100,4 +111,10 @@ export class ConciliacionResponse {
 
   @ApiProperty({ type: [DiferenciaResponse], description: 'Every line that did not reconcile, and why' })
   diferencias!: DiferenciaResponse[];
+
+  @ApiProperty({
+    type: [ObservacionResponse],
+    description: 'Lines that reconciled (they are in conciliados or yaConciliados too) but that an accountant must see, and why',
+  })
+  observaciones!: ObservacionResponse[];
 }

@@ -22,7 +22,8 @@ export class OperatorConciliacionesController {
   @ApiOperation({
     summary: "Import the provider's settlement report: matching aprobado charges become conciliado",
     description:
-      'A line matches a charge when both its provider reference and its amount do. The answer lists every mismatch. ' +
+      'A line matches a charge when both its provider reference and its amount do. The answer lists every mismatch, ' +
+      'and apart (observaciones) every line that reconciled on another day than the charge was approved. ' +
       'Importing the same report again changes nothing (its charges are conciliado already) and says so.',
   })
   @ApiOkResponse({ type: ConciliacionResponse })

@@ -1,6 +1,6 @@
 import { Command } from '@nestjs/cqrs';
 import type { Actor } from '../../../kernel/actor.js';
-import type { Mismatch } from '../../domain/reconciliation.js';
+import type { Finding, Mismatch } from '../../domain/reconciliation.js';
 
 export interface LineRef {
   linea: number;
@@ -11,6 +11,8 @@ export interface LineRef {
 
 export type ReconciledLine = LineRef & { pagoId: string };
 export type MismatchLine = Partial<LineRef> & { linea: number; texto?: string } & Mismatch;
+/** A line that reconciled (it is in conciliados or yaConciliados too) and still has something to say. */
+export type FindingLine = LineRef & Finding;
 
 export interface ReconciliationResult {
   importacion: string;
@@ -22,6 +24,8 @@ export interface ReconciliationResult {
   conciliados: ReconciledLine[];
   yaConciliados: ReconciledLine[];
   diferencias: MismatchLine[];
+  /** Lines that reconciled, but not quite: settled on another day than our approval's (fecha_distinta). */
+  observaciones: FindingLine[];
 }
 
 /** POST /internal/conciliaciones: the provider's settlement report, as CSV text. */

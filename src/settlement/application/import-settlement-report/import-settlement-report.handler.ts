@@ -57,6 +57,7 @@ export class ImportSettlementReportHandler implements ICommandHandler<ImportSett
       conciliados: [],
       yaConciliados: [],
       diferencias: report.malformed.map((m) => ({ linea: m.linea, texto: m.texto, motivo: 'linea_invalida' as const, detalle: m.detalle })),
+      observaciones: [],
     };
 
     const repeated = repeatedReferences(report.lines);
@@ -72,8 +73,10 @@ export class ImportSettlementReportHandler implements ICommandHandler<ImportSett
         result.diferencias.push({ ...refOf(line), ...verdict.mismatch });
         continue;
       }
+      // A line matched by reference and amount is reconciled whatever its day; a day apart is said beside it.
       if (verdict.kind === 'already_reconciled') {
         result.yaConciliados.push({ ...refOf(line), pagoId: verdict.chargeId });
+        if (verdict.finding) result.observaciones.push({ ...refOf(line), ...verdict.finding });
         continue;
       }
       const outcome = await this.reconciliation.reconcile({
@@ -83,9 +86,12 @@ export class ImportSettlementReportHandler implements ICommandHandler<ImportSett
         correlationId: importId,
         actor,
       });
-      if (outcome.kind === 'reconciled') result.conciliados.push({ ...refOf(line), pagoId: verdict.chargeId });
-      else if (outcome.kind === 'already') result.yaConciliados.push({ ...refOf(line), pagoId: verdict.chargeId });
-      else result.diferencias.push({ ...refOf(line), motivo: 'estado_no_aprobado', pagoId: verdict.chargeId, estadoPago: outcome.estado });
+      if (outcome.kind === 'refused') {
+        result.diferencias.push({ ...refOf(line), motivo: 'estado_no_aprobado', pagoId: verdict.chargeId, estadoPago: outcome.estado });
+        continue;
+      }
+      (outcome.kind === 'reconciled' ? result.conciliados : result.yaConciliados).push({ ...refOf(line), pagoId: verdict.chargeId });
+      if (verdict.finding) result.observaciones.push({ ...refOf(line), ...verdict.finding });
     }
     result.diferencias.sort((a, b) => a.linea - b.linea);
 
@@ -105,6 +111,6 @@ export class ImportSettlementReportHandler implements ICommandHandler<ImportSett
   private async chargeOf(chargeId: string | undefined): Promise<ChargeToMatch | null> {
     if (!chargeId) return null;
     const facts = await this.charges.find(chargeId);
-    return facts ? { chargeId: facts.chargeId, monto: facts.monto, estado: facts.estado } : null;
+    return facts ? { chargeId: facts.chargeId, monto: facts.monto, estado: facts.estado, approvalDate: facts.approvalDate } : null;
   }
 }
