@@ -1,29 +1,19 @@
 // The EventStoreDB event store (production, docker-compose.yml), through @eventstore/db-client 6.
 import { Logger } from '@nestjs/common';
 import {
-  ANY,
-  CancelledError,
-  DeadlineExceededError,
   END,
   EventStoreDBClient,
-  NO_STREAM,
   START as ESDB_START,
   StreamNotFoundError,
-  UnavailableError,
   WrongExpectedVersionError,
-  convertToCommandError,
   excludeSystemEvents,
   jsonEvent,
   type AllStreamSubscription,
-  type AppendExpectedRevision,
   type Position,
-  type RecordedEvent as EsdbRecordedEvent,
-  type ResolvedEvent,
 } from '@eventstore/db-client';
-import type { EventMetadata } from '../../../kernel/actor.js';
+import { isSystem, toEsdbExpected, toRecordedEvent, toWrongExpectedRevision, unansweredReason } from './eventstoredb.mapping.js';
 import {
   EventStoreUnavailable,
-  WrongExpectedRevision,
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
@@ -70,8 +60,7 @@ export class EventStoreDbEventStore implements EventStore {
     } catch (error) {
       if (error instanceof WrongExpectedVersionError) {
         this.answered();
-        const actual = error.actualVersion === NO_STREAM ? 'no_stream' : Number(error.actualVersion);
-        throw new WrongExpectedRevision(streamId, expected, actual);
+        throw toWrongExpectedRevision(streamId, expected, error);
       }
       throw this.translate(error);
     }
@@ -172,22 +161,12 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   /**
-   * The one place the client's errors for a store that does not answer become the port's EventStoreUnavailable:
-   * those the client itself reconnects on (UNAVAILABLE, a server's CANCELLED), a deadline passed, and a cluster it
-   * could not discover. The client hands some of them over unconverted (a raw gRPC status while it asks the server's
-   * features, a plain Error from discovery), so they are converted here first. Anything else is a bug and stays as it is.
+   * The one place the client's errors for a store that does not answer become the port's EventStoreUnavailable
+   * (unansweredReason says which). Anything else is a bug and stays as it is.
    */
   private translate(error: unknown): unknown {
-    if (!(error instanceof Error)) return error;
-    const converted = convertToCommandError(error);
-    const unanswered =
-      converted instanceof UnavailableError ||
-      converted instanceof DeadlineExceededError ||
-      converted instanceof CancelledError ||
-      /^Failed to discover after \d+ attempts/.test(error.message);
-    if (!unanswered) return error;
-    // gRPC ends its message with an empty "Resolution note: " for a plain address.
-    const reason = converted.message.replace(/\s*Resolution note:\s*$/, '');
+    const reason = unansweredReason(error);
+    if (reason === undefined) return error;
     if (!this.unreachable) {
       this.unreachable = true;
       this.logger.error(`EventStoreDB does not answer (${reason}); requests answer 503 until it does`);
@@ -218,34 +197,4 @@ export class EventStoreDbEventStore implements EventStore {
       }
     }
   }
-}
-
-function toEsdbExpected(expected: ExpectedRevision): AppendExpectedRevision {
-  if (expected === 'any') return ANY;
-  if (expected === 'no_stream') return NO_STREAM;
-  return BigInt(expected);
-}
-
-function isSystem(event: EsdbRecordedEvent): boolean {
-  return event.type.startsWith('$') || event.streamId.startsWith('$');
-}
-
-function toRecordedEvent(resolved: ResolvedEvent): RecordedEvent | null {
-  const event = resolved.event;
-  if (!event || !event.isJson || !isObject(event.data) || !isObject(event.metadata)) return null;
-  const position = event.position ?? { commit: resolved.commitPosition ?? -1n, prepare: resolved.commitPosition ?? -1n };
-  return {
-    id: event.id,
-    type: event.type,
-    data: event.data,
-    metadata: event.metadata as unknown as EventMetadata,
-    streamId: event.streamId,
-    revision: Number(event.revision),
-    position: { commit: position.commit, prepare: position.prepare },
-    recordedAt: event.created,
-  };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Uint8Array);
 }

@@ -1,0 +1,76 @@
+// The EventStoreDB adapter's translations between @eventstore/db-client 6 and the port, kept pure so that they are
+// tested here without a server (test/payments/eventstoredb-mapping.spec.ts); the contract suite checks them against one.
+import {
+  ANY,
+  CancelledError,
+  DeadlineExceededError,
+  NO_STREAM,
+  UnavailableError,
+  convertToCommandError,
+  type AppendExpectedRevision,
+  type RecordedEvent as EsdbRecordedEvent,
+  type ResolvedEvent,
+  type WrongExpectedVersionError,
+} from '@eventstore/db-client';
+import type { EventMetadata } from '../../../kernel/actor.js';
+import { WrongExpectedRevision, type ExpectedRevision, type RecordedEvent } from '../../application/ports/event-store.port.js';
+
+export function toEsdbExpected(expected: ExpectedRevision): AppendExpectedRevision {
+  if (expected === 'any') return ANY;
+  if (expected === 'no_stream') return NO_STREAM;
+  return BigInt(expected);
+}
+
+export function toWrongExpectedRevision(
+  streamId: string,
+  expected: ExpectedRevision,
+  error: WrongExpectedVersionError,
+): WrongExpectedRevision {
+  const actual = error.actualVersion === NO_STREAM ? 'no_stream' : Number(error.actualVersion);
+  return new WrongExpectedRevision(streamId, expected, actual);
+}
+
+/**
+ * Why the store did not answer, for the client's errors that mean so; undefined for any other error (a bug, which
+ * stays as it is): those the client itself reconnects on (UNAVAILABLE, a server's CANCELLED), a deadline passed, and
+ * a cluster it could not discover. The client hands some of them over unconverted (a raw gRPC status while it asks the
+ * server's features, a plain Error from discovery), so they are converted here first.
+ */
+export function unansweredReason(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const converted = convertToCommandError(error);
+  const unanswered =
+    converted instanceof UnavailableError ||
+    converted instanceof DeadlineExceededError ||
+    converted instanceof CancelledError ||
+    /^Failed to discover after \d+ attempts/.test(error.message);
+  if (!unanswered) return undefined;
+  // gRPC ends its message with an empty "Resolution note: " for a plain address.
+  return converted.message.replace(/\s*Resolution note:\s*$/, '');
+}
+
+/** A system event of the global log ($-types such as $metadata, $-streams such as $stats-...): not ours. */
+export function isSystem(event: EsdbRecordedEvent): boolean {
+  return event.type.startsWith('$') || event.streamId.startsWith('$');
+}
+
+/** The port's record of an event; null for one that is not ours (not JSON objects as this adapter writes them). */
+export function toRecordedEvent(resolved: ResolvedEvent): RecordedEvent | null {
+  const event = resolved.event;
+  if (!event || !event.isJson || !isObject(event.data) || !isObject(event.metadata)) return null;
+  const position = event.position ?? { commit: resolved.commitPosition ?? -1n, prepare: resolved.commitPosition ?? -1n };
+  return {
+    id: event.id,
+    type: event.type,
+    data: event.data,
+    metadata: event.metadata as unknown as EventMetadata,
+    streamId: event.streamId,
+    revision: Number(event.revision),
+    position: { commit: position.commit, prepare: position.prepare },
+    recordedAt: event.created,
+  };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Uint8Array);
+}
