@@ -11,7 +11,7 @@ import {
   type AllStreamSubscription,
   type Position,
 } from '@eventstore/db-client';
-import { isSystem, toEsdbExpected, toRecordedEvent, toWrongExpectedRevision, unansweredReason } from './eventstoredb.mapping.js';
+import { clientConnectionString, isSystem, toEsdbExpected, toRecordedEvent, toWrongExpectedRevision, unansweredReason } from './eventstoredb.mapping.js';
 import {
   EventStoreUnavailable,
   type AppendResult,
@@ -45,7 +45,7 @@ export class EventStoreDbEventStore implements EventStore {
    * costs each call at most the client's deadline (`defaultDeadline` in the URL, 10 s by default).
    */
   static async connect(url: string, logger: Pick<Logger, 'log' | 'error'> = new Logger('EventStoreDB')): Promise<EventStoreDbEventStore> {
-    return new EventStoreDbEventStore(EventStoreDBClient.connectionString(url), logger);
+    return new EventStoreDbEventStore(EventStoreDBClient.connectionString(clientConnectionString(url)), logger);
   }
 
   async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {

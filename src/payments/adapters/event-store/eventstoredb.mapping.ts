@@ -5,6 +5,8 @@ import {
   CancelledError,
   DeadlineExceededError,
   NO_STREAM,
+  NotLeaderError,
+  TimeoutError,
   UnavailableError,
   convertToCommandError,
   type AppendExpectedRevision,
@@ -26,15 +28,19 @@ export function toWrongExpectedRevision(
   expected: ExpectedRevision,
   error: WrongExpectedVersionError,
 ): WrongExpectedRevision {
-  const actual = error.actualVersion === NO_STREAM ? 'no_stream' : Number(error.actualVersion);
+  // An append's answer says no_stream; the server's exception metadata says -1 (both in the client's CommandError.js).
+  const version = error.actualVersion;
+  const actual = version === NO_STREAM || version < 0n ? 'no_stream' : Number(version);
   return new WrongExpectedRevision(streamId, expected, actual);
 }
 
 /**
  * Why the store did not answer, for the client's errors that mean so; undefined for any other error (a bug, which
- * stays as it is): those the client itself reconnects on (UNAVAILABLE, a server's CANCELLED), a deadline passed, and
- * a cluster it could not discover. The client hands some of them over unconverted (a raw gRPC status while it asks the
- * server's features, a plain Error from discovery), so they are converted here first.
+ * stays as it is): those the client itself reconnects on (UNAVAILABLE, a server's CANCELLED, NOT_LEADER during a
+ * failover: the client reconnects to the leader it names), a deadline passed (the client's, or the server's own
+ * time-out for a write, gRPC ABORTED, which the client calls TimeoutError), and a cluster it could not discover. The
+ * client hands some of them over unconverted (a raw gRPC status while it asks the server's features, a plain Error
+ * from discovery), so they are converted here first.
  */
 export function unansweredReason(error: unknown): string | undefined {
   if (!(error instanceof Error)) return undefined;
@@ -43,10 +49,20 @@ export function unansweredReason(error: unknown): string | undefined {
     converted instanceof UnavailableError ||
     converted instanceof DeadlineExceededError ||
     converted instanceof CancelledError ||
+    converted instanceof NotLeaderError ||
+    converted instanceof TimeoutError ||
     /^Failed to discover after \d+ attempts/.test(error.message);
   if (!unanswered) return undefined;
   // gRPC ends its message with an empty "Resolution note: " for a plain address.
   return converted.message.replace(/\s*Resolution note:\s*$/, '');
+}
+
+/**
+ * The connection string for the 6.x client, which parses only esdb:// and esdb+discover://: KurrentDB's own
+ * kurrentdb:// and kurrentdb+discover:// (which the configuration accepts) mean the same, under their new name.
+ */
+export function clientConnectionString(url: string): string {
+  return url.trim().replace(/^kurrentdb(\+discover)?:\/\//i, (_, discover: string | undefined) => `esdb${discover ?? ''}://`);
 }
 
 /** A system event of the global log ($-types such as $metadata, $-streams such as $stats-...): not ours. */

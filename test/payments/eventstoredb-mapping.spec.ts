@@ -1,0 +1,81 @@
+// The EventStoreDB adapter's translations, checked here without a server: the inputs are built with
+// @eventstore/db-client's own error classes and record types, as the client hands them over.
+// What only a server can confirm is in the contract suite (docs/decisions.md, "EventStoreDB adapter: desk-checked").
+import {
+  NotLeaderError,
+  TimeoutError,
+  WrongExpectedVersionError,
+  type ResolvedEvent,
+} from '@eventstore/db-client';
+import { EventStoreDbEventStore } from '../../src/payments/adapters/event-store/eventstoredb.event-store.js';
+import {
+  toRecordedEvent,
+  toWrongExpectedRevision,
+  unansweredReason,
+} from '../../src/payments/adapters/event-store/eventstoredb.mapping.js';
+import { newEvent } from './event-store.contract.js';
+
+/** A gRPC status as the server sends it: `exception` names the client's error class. */
+const serverError = (code: number, entries: Record<string, string>) => {
+  const map = { ...entries };
+  return Object.assign(new Error(`${code} server said so`), { code, details: 'server said so', metadata: { getMap: () => map } });
+};
+
+describe('EventStoreDB adapter, without a server', () => {
+  it('takes a failover and a server-side commit time-out for an outage (503, retried), not a bug (500)', () => {
+    // An append reaching a follower during an election: the client reconnects to the leader named here.
+    const notLeader = new NotLeaderError(
+      serverError(5, { exception: 'not-leader', 'leader-endpoint-host': 'node-2', 'leader-endpoint-port': '2113' }) as never,
+    );
+    // gRPC ABORTED: the server's own time-out for a write it may or may not have committed.
+    const timedOut = new TimeoutError(serverError(10, {}) as never);
+
+    expect(unansweredReason(notLeader)).toEqual(expect.any(String));
+    expect(unansweredReason(timedOut)).toEqual(expect.any(String));
+  });
+
+  it('leaves the errors that are bugs as they are', () => {
+    expect(unansweredReason(new Error('boom'))).toBeUndefined();
+    expect(unansweredReason(new TypeError('x is not a function'))).toBeUndefined();
+  });
+
+  it('reads a wrong expected version the server reports as -1 as no stream', () => {
+    // The exception path (metadata) carries versions as numbers, -1 for a stream that does not exist.
+    const error = new WrongExpectedVersionError(
+      serverError(9, { exception: 'wrong-expected-version', 'stream-name': 's', 'expected-version': '0', 'actual-version': '-1' }) as never,
+    );
+    const fromResponse = new WrongExpectedVersionError(null as never, { streamName: 's', expected: 0n, current: 3n });
+
+    expect(toWrongExpectedRevision('s', 0, error)).toMatchObject({ expected: 0, actual: 'no_stream' });
+    expect(toWrongExpectedRevision('s', 0, fromResponse)).toMatchObject({ expected: 0, actual: 3 });
+  });
+
+  it('keeps a 64-bit position exact (Number() would round it)', () => {
+    const big = 2n ** 60n + 1n;
+    const event = newEvent();
+    const resolved: ResolvedEvent = {
+      event: {
+        streamId: 'charge-1',
+        id: event.id,
+        revision: 4n,
+        type: event.type,
+        data: event.data,
+        metadata: { ...event.metadata },
+        isJson: true,
+        created: new Date(),
+        position: { commit: big, prepare: big - 7n },
+      },
+      commitPosition: big,
+    };
+
+    expect(toRecordedEvent(resolved)).toMatchObject({ id: event.id, revision: 4, position: { commit: big, prepare: big - 7n } });
+  });
+
+  it('accepts the kurrentdb:// connection strings the configuration accepts', async () => {
+    // KurrentDB's own scheme: the 6.x client parses only esdb:// and esdb+discover://. No call is made here.
+    for (const url of ['kurrentdb://127.0.0.1:2113?tls=false', 'kurrentdb+discover://127.0.0.1:2113?tls=false']) {
+      const store = await EventStoreDbEventStore.connect(url);
+      await store.close();
+    }
+  });
+});
