@@ -1,6 +1,7 @@
 // EventStoreDB does not answer (EVENTSTORE_URL names a closed port on 127.0.0.1): an outage, not a bug. The API answers
 // 503 with Retry-After, a retry with the same key duplicates nothing, and the worker says so once and waits.
 // No server is needed: the port is closed, so the client fails at once; `defaultDeadline` bounds each call anyway.
+import { createServer, type Server, type Socket } from 'node:net';
 import { EventStoreDbEventStore } from '../../src/payments/adapters/event-store/eventstoredb.event-store.js';
 import { EventStoreUnavailable, START } from '../../src/payments/application/ports/event-store.port.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
@@ -38,6 +39,52 @@ describe('EventStoreDB unreachable', () => {
       await expect(store.append(stream, [newEvent()], 'no_stream')).rejects.toBeInstanceOf(EventStoreUnavailable);
       expect(logged).toEqual([expect.stringMatching(/^EventStoreDB does not answer \(.*ECONNREFUSED 127\.0\.0\.1:\d+.*\); requests answer 503/)]);
     });
+  });
+
+  // A host that takes the connection and then says nothing (a frozen process, a half-dead peer): no refusal to fail
+  // on. The client gives reads no deadline at all and asks the server's features without one before an append, and
+  // grpc-js waits for the server's HTTP/2 settings without a time limit, so each call waited for ever (measured: over
+  // 5 minutes with defaultDeadline=1000). Nothing here speaks gRPC or HTTP/2.
+  describe('a store that takes the connection and never answers', () => {
+    const quiet = { log: () => undefined, error: () => undefined };
+    let hung: Server;
+    const sockets = new Set<Socket>();
+    let hungUrl: string;
+    let store: EventStoreDbEventStore | undefined;
+
+    beforeAll(async () => {
+      hung = createServer((socket) => {
+        sockets.add(socket);
+        socket.on('error', () => undefined);
+      });
+      await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+      const address = hung.address();
+      hungUrl = `esdb://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}?tls=false&defaultDeadline=700`;
+    });
+    afterEach(() => store?.close());
+    afterAll(async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => hung.close(resolve));
+    });
+
+    const timed = async (call: () => Promise<unknown>): Promise<{ error: unknown; ms: number }> => {
+      const started = Date.now();
+      const error = await call().then(
+        () => undefined,
+        (failure: unknown) => failure,
+      );
+      return { error, ms: Date.now() - started };
+    };
+
+    it('answers each call EventStoreUnavailable once the deadline has passed', async () => {
+      store = await EventStoreDbEventStore.connect(hungUrl, quiet);
+      const stream = newStream();
+      for (const call of [() => store!.append(stream, [newEvent()], 'no_stream'), () => store!.readStream(stream), () => store!.readAll(START, 10)]) {
+        const { error, ms } = await timed(call);
+        expect(error).toBeInstanceOf(EventStoreUnavailable);
+        expect(ms).toBeLessThan(2500);
+      }
+    }, 15_000);
   });
 
   describe('the gateway', () => {

@@ -1,6 +1,7 @@
 // The EventStoreDB event store (production, docker-compose.yml), through @eventstore/db-client 6.
 import { Logger } from '@nestjs/common';
 import {
+  DeadlineExceededError,
   END,
   EventStoreDBClient,
   START as ESDB_START,
@@ -10,8 +11,10 @@ import {
   jsonEvent,
   type AllStreamSubscription,
   type Position,
+  type ResolvedEvent,
+  type StreamingRead,
 } from '@eventstore/db-client';
-import { clientConnectionString, isSystem, toEsdbExpected, toRecordedEvent, toWrongExpectedRevision, unansweredReason } from './eventstoredb.mapping.js';
+import { callDeadlineMs, clientConnectionString, isSystem, toEsdbExpected, toRecordedEvent, toWrongExpectedRevision, unansweredReason } from './eventstoredb.mapping.js';
 import {
   EventStoreUnavailable,
   type AppendResult,
@@ -35,17 +38,24 @@ export class EventStoreDbEventStore implements EventStore {
   /** True from a call the store did not answer until one it answers: the outage is logged once, not per call. */
   private unreachable = false;
 
+  private readonly client: EventStoreDBClient;
+  private readonly deadlineMs: number;
+
   private constructor(
-    private readonly client: EventStoreDBClient,
+    private readonly connectionString: string,
     private readonly logger: Pick<Logger, 'log' | 'error'>,
-  ) {}
+  ) {
+    this.client = EventStoreDBClient.connectionString(connectionString);
+    this.deadlineMs = callDeadlineMs(connectionString);
+  }
 
   /**
    * The client connects on first use, so a wrong URL shows at the first append or read. A store that does not answer
-   * costs each call at most the client's deadline (`defaultDeadline` in the URL, 10 s by default).
+   * costs each call at most the deadline (`defaultDeadline` in the URL, 10 s by default), which the adapter keeps
+   * itself: the client applies it to neither reads nor the features request before an append.
    */
   static async connect(url: string, logger: Pick<Logger, 'log' | 'error'> = new Logger('EventStoreDB')): Promise<EventStoreDbEventStore> {
-    return new EventStoreDbEventStore(EventStoreDBClient.connectionString(clientConnectionString(url)), logger);
+    return new EventStoreDbEventStore(clientConnectionString(url), logger);
   }
 
   async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
@@ -54,7 +64,9 @@ export class EventStoreDbEventStore implements EventStore {
       jsonEvent({ id: event.id, type: event.type, data: event.data, metadata: { ...event.metadata } }),
     );
     try {
-      const result = await this.client.appendToStream(streamId, data, { expectedRevision: toEsdbExpected(expected) });
+      const result = await this.bounded((client) =>
+        client.appendToStream(streamId, data, { expectedRevision: toEsdbExpected(expected) }),
+      );
       this.answered();
       return { nextRevision: Number(result.nextExpectedRevision) };
     } catch (error) {
@@ -67,12 +79,9 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
-    const events: RecordedEvent[] = [];
+    let resolved: ResolvedEvent[];
     try {
-      for await (const resolved of this.client.readStream(streamId)) {
-        const event = toRecordedEvent(resolved);
-        if (event) events.push(event);
-      }
+      resolved = await this.collect((client) => client.readStream(streamId));
     } catch (error) {
       if (error instanceof StreamNotFoundError) {
         this.answered();
@@ -81,7 +90,7 @@ export class EventStoreDbEventStore implements EventStore {
       throw this.translate(error);
     }
     this.answered();
-    return events;
+    return resolved.flatMap((event) => toRecordedEvent(event) ?? []);
   }
 
   async readAll(after: GlobalPosition, limit: number): Promise<RecordedEvent[]> {
@@ -101,10 +110,10 @@ export class EventStoreDbEventStore implements EventStore {
     // System events ($-types, $-streams) count against maxCount but are not ours: read pages until `limit` is met.
     while (events.length < limit) {
       const page = limit - events.length + 1;
-      let read = 0;
+      const fromPosition = from;
+      const read = await this.collect((client) => client.readAll({ fromPosition, maxCount: page }));
       let last: Position | null = null;
-      for await (const resolved of this.client.readAll({ fromPosition: from, maxCount: page })) {
-        read++;
+      for (const resolved of read) {
         const recorded = resolved.event;
         if (!recorded) continue;
         last = recorded.position;
@@ -114,7 +123,7 @@ export class EventStoreDbEventStore implements EventStore {
         const event = toRecordedEvent(resolved);
         if (event && events.length < limit) events.push(event);
       }
-      if (read < page || !last) break;
+      if (read.length < page || !last) break;
       from = last;
       skip = last;
     }
@@ -134,6 +143,49 @@ export class EventStoreDbEventStore implements EventStore {
     this.closed = true;
     this.unsubscribe();
     await this.client.dispose();
+  }
+
+  /**
+   * One call on the current client, bounded by the deadline. The client gives reads none (readStream and readAll
+   * pass `deadline: Infinity`) and asks the server's features before an append without one, so against a host that
+   * takes the connection and says nothing each call waited for ever. Past the deadline the call fails as the client's
+   * own DeadlineExceededError (translated to EventStoreUnavailable), and what it started is cancelled. A new client
+   * would not escape such a connection: grpc-js shares it between the clients of a process (its global subchannel
+   * pool) and waits for the server's HTTP/2 settings without a time limit, so calls answer 503 at the deadline until
+   * that connection ends or the server speaks.
+   */
+  private async bounded<T>(call: (client: EventStoreDBClient, onExpiry: (cancel: () => void) => void) => Promise<T>): Promise<T> {
+    let cancel: (() => void) | undefined;
+    let timer: NodeJS.Timeout | undefined;
+    const work = call(this.client, (stop) => {
+      cancel = stop;
+    });
+    work.catch(() => undefined); // a late failure after the deadline has nobody to tell
+    const expired = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        cancel?.();
+        reject(new DeadlineExceededError(undefined, `no answer within ${this.deadlineMs} ms`));
+      }, this.deadlineMs);
+    });
+    try {
+      return await Promise.race([work, expired]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Every event of one read call, within the deadline. */
+  private collect<E extends ResolvedEvent>(open: (client: EventStoreDBClient) => StreamingRead<E>): Promise<E[]> {
+    return this.bounded(async (client, onExpiry) => {
+      const stream = open(client);
+      onExpiry(() => {
+        stream.cancel().catch(() => undefined);
+        stream.destroy();
+      });
+      const read: E[] = [];
+      for await (const resolved of stream) read.push(resolved as E);
+      return read;
+    });
   }
 
   private subscribe(): void {

@@ -17,6 +17,9 @@ import {
 import type { EventMetadata } from '../../../kernel/actor.js';
 import { WrongExpectedRevision, type ExpectedRevision, type RecordedEvent } from '../../application/ports/event-store.port.js';
 
+/** The client's own default for `defaultDeadline` (its Client constructor). */
+const DEFAULT_DEADLINE_MS = 10_000;
+
 export function toEsdbExpected(expected: ExpectedRevision): AppendExpectedRevision {
   if (expected === 'any') return ANY;
   if (expected === 'no_stream') return NO_STREAM;
@@ -63,6 +66,16 @@ export function unansweredReason(error: unknown): string | undefined {
  */
 export function clientConnectionString(url: string): string {
   return url.trim().replace(/^kurrentdb(\+discover)?:\/\//i, (_, discover: string | undefined) => `esdb${discover ?? ''}://`);
+}
+
+/** The client's default deadline per call: `defaultDeadline` in the connection string (ms), 10 s without one. */
+export function callDeadlineMs(connectionString: string): number {
+  const query = connectionString.split('?')[1] ?? '';
+  for (const pair of query.split('&')) {
+    const [key, value] = pair.split('=');
+    if (key?.toLowerCase() === 'defaultdeadline' && value && /^\d+$/.test(value) && Number(value) > 0) return Number(value);
+  }
+  return DEFAULT_DEADLINE_MS;
 }
 
 /** A system event of the global log ($-types such as $metadata, $-streams such as $stats-...): not ours. */
