@@ -7,8 +7,10 @@ import {
   WrongExpectedVersionError,
   type ResolvedEvent,
 } from '@eventstore/db-client';
+import { WrongExpectedRevision } from '../../src/payments/application/ports/event-store.port.js';
 import { EventStoreDbEventStore } from '../../src/payments/adapters/event-store/eventstoredb.event-store.js';
 import {
+  toAppendResult,
   toRecordedEvent,
   toWrongExpectedRevision,
   unansweredReason,
@@ -48,6 +50,15 @@ describe('EventStoreDB adapter, without a server', () => {
 
     expect(toWrongExpectedRevision('s', 0, error)).toMatchObject({ expected: 0, actual: 'no_stream' });
     expect(toWrongExpectedRevision('s', 0, fromResponse)).toMatchObject({ expected: 0, actual: 3 });
+  });
+
+  it('refuses an append the server refused even where the client answers it instead of throwing', () => {
+    // `throwOnAppendFailure=false` in the connection string: the client resolves { success: false } (append.js).
+    const refused = () => toAppendResult('s', 1, { success: false, nextExpectedRevision: 3n, position: undefined });
+    const written = toAppendResult('s', 1, { success: true, nextExpectedRevision: 2n, position: { commit: 9n, prepare: 9n } });
+
+    expect(refused).toThrow(WrongExpectedRevision);
+    expect(written).toEqual({ nextRevision: 2 });
   });
 
   it('keeps a 64-bit position exact (Number() would round it)', () => {

@@ -14,7 +14,7 @@ import {
   type ResolvedEvent,
   type StreamingRead,
 } from '@eventstore/db-client';
-import { callDeadlineMs, clientConnectionString, isSystem, toEsdbExpected, toRecordedEvent, toWrongExpectedRevision, unansweredReason } from './eventstoredb.mapping.js';
+import { callDeadlineMs, clientConnectionString, isSystem, toAppendResult, toEsdbExpected, toRecordedEvent, toWrongExpectedRevision, unansweredReason } from './eventstoredb.mapping.js';
 import {
   EventStoreUnavailable,
   type AppendResult,
@@ -68,7 +68,7 @@ export class EventStoreDbEventStore implements EventStore {
         client.appendToStream(streamId, data, { expectedRevision: toEsdbExpected(expected) }),
       );
       this.answered();
-      return { nextRevision: Number(result.nextExpectedRevision) };
+      return toAppendResult(streamId, expected, result);
     } catch (error) {
       if (error instanceof WrongExpectedVersionError) {
         this.answered();

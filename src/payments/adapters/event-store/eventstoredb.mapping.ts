@@ -10,12 +10,13 @@ import {
   UnavailableError,
   convertToCommandError,
   type AppendExpectedRevision,
+  type AppendResult as EsdbAppendResult,
   type RecordedEvent as EsdbRecordedEvent,
   type ResolvedEvent,
   type WrongExpectedVersionError,
 } from '@eventstore/db-client';
 import type { EventMetadata } from '../../../kernel/actor.js';
-import { WrongExpectedRevision, type ExpectedRevision, type RecordedEvent } from '../../application/ports/event-store.port.js';
+import { WrongExpectedRevision, type AppendResult, type ExpectedRevision, type RecordedEvent } from '../../application/ports/event-store.port.js';
 
 /** The client's own default for `defaultDeadline` (its Client constructor). */
 const DEFAULT_DEADLINE_MS = 10_000;
@@ -24,6 +25,19 @@ export function toEsdbExpected(expected: ExpectedRevision): AppendExpectedRevisi
   if (expected === 'any') return ANY;
   if (expected === 'no_stream') return NO_STREAM;
   return BigInt(expected);
+}
+
+/**
+ * The port's answer to an append. With `throwOnAppendFailure=false` in the connection string the client answers a
+ * wrong expected revision with `success: false` instead of throwing (append.js, batchAppend.js): taken for a write,
+ * it would have lost the caller's events without a word.
+ */
+export function toAppendResult(streamId: string, expected: ExpectedRevision, result: EsdbAppendResult): AppendResult {
+  if (!result.success) {
+    const current = result.nextExpectedRevision;
+    throw new WrongExpectedRevision(streamId, expected, current < 0n ? 'no_stream' : Number(current));
+  }
+  return { nextRevision: Number(result.nextExpectedRevision) };
 }
 
 export function toWrongExpectedRevision(
