@@ -121,8 +121,7 @@ export function loadConfig(env: Env = process.env): Config {
     }
     return raw as T;
   };
-  const url = (name: string, protocols: string[]): string | undefined => {
-    const raw = env[name];
+  const url = (name: string, protocols: string[], raw = env[name]): string | undefined => {
     if (raw === undefined || raw === '') return undefined;
     try {
       const parsed = new URL(raw);
@@ -136,6 +135,14 @@ export function loadConfig(env: Env = process.env): Config {
       problems.push(`${name} is not a valid URL`);
       return undefined;
     }
+  };
+  // EventStoreDB's connection string is a URL except for a cluster's hosts, comma-separated (esdb://a:2113,b:2113),
+  // which WHATWG's parser refuses: checked as a URL with the first host only; the client parses the whole.
+  const eventStoreConnectionString = (name: string, protocols: string[]): string | undefined => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return undefined;
+    const firstHostOnly = raw.replace(/^([^:/?#]+:\/\/(?:[^@/?#]*@)?[^,/?#]*)(?:,[^/?#]*)?/, '$1');
+    return url(name, protocols, firstHostOnly) === undefined ? undefined : raw;
   };
   const host = (name: string, fallback: string): string => {
     const raw = env[name];
@@ -194,7 +201,7 @@ export function loadConfig(env: Env = process.env): Config {
   const adminPort = int('ADMIN_PORT', 3001, 0, 65535);
   const sandboxPort = int('SANDBOX_PORT', 3002, 0, 65535);
   const eventStore = oneOf('EVENT_STORE', ['postgres', 'eventstoredb'] as const, 'postgres');
-  const eventStoreUrl = url('EVENTSTORE_URL', ['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:']);
+  const eventStoreUrl = eventStoreConnectionString('EVENTSTORE_URL', ['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:']);
   const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
   const publicBaseUrl = url('PUBLIC_BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
   const sandboxPublicUrl = url('SANDBOX_PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${sandboxPort}`;

@@ -37,6 +37,17 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ EVENT_STORE: 'eventstoredb' })).toThrow(/needs EVENTSTORE_URL/);
   });
 
+  // A cluster's connection string names its gossip seeds, comma-separated: esdb://a:2113,b:2113 (the client's
+  // parseConnectionString). It is no URL to WHATWG's parser ("2113,b:2113" is no port), and was refused as one.
+  it('takes an EventStoreDB cluster connection string with several hosts, and still refuses another scheme', () => {
+    const cluster = 'esdb://admin:changeit@node1:2113,node2:2113,node3:2113?tls=true&nodePreference=leader';
+    expect(loadConfig({ EVENT_STORE: 'eventstoredb', EVENTSTORE_URL: cluster }).eventStoreUrl).toBe(cluster);
+    expect(() => loadConfig({ EVENT_STORE: 'eventstoredb', EVENTSTORE_URL: 'http://node1:2113' })).toThrow(
+      /EVENTSTORE_URL must be a esdb: or esdb\+discover: or kurrentdb: or kurrentdb\+discover: URL \(got a http: URL\)/,
+    );
+    expect(() => loadConfig({ EVENT_STORE: 'eventstoredb', EVENTSTORE_URL: 'esdb://node1:port,node2:2113' })).toThrow(/EVENTSTORE_URL is not a valid/);
+  });
+
   it('requires an OPERATOR_TOKEN outside the embedded default', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://u:p@db/x' })).toThrow(/OPERATOR_TOKEN must be set/);
   });
