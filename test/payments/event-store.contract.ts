@@ -206,8 +206,27 @@ export function eventStoreContract(
       const [read] = await store.readStream(stream);
       expect(read).toMatchObject({ id: event.id, type: event.type, data: event.data, metadata: event.metadata });
       expect(read?.recordedAt).toBeInstanceOf(Date);
+      // EventStoreDB sends .NET ticks (100 ns since 0001), which the client turns into a Date.
+      expect(Math.abs(read!.recordedAt.getTime() - Date.now())).toBeLessThan(60_000);
       expect(typeof read?.position.commit).toBe('bigint');
       expect(typeof read?.position.prepare).toBe('bigint');
+    });
+
+    it('writes nothing twice when an append is retried with the same event ids', async () => {
+      // A retry after an answer that never came (a deadline, a cut connection): ChargeStream.ensureCreated. The store
+      // may answer it as done (EventStoreDB's idempotent append) or as a wrong revision; never as a second copy.
+      const stream = newStream();
+      const events = [newEvent(), newEvent()];
+      await store.append(stream, events, 'no_stream');
+
+      const again = await store.append(stream, events, 'no_stream').then(
+        (result) => result,
+        (error: unknown) => error,
+      );
+
+      if (again instanceof Error) expect(again).toBeInstanceOf(WrongExpectedRevision);
+      else expect(again).toEqual({ nextRevision: 1 });
+      expect(ids(await store.readStream(stream))).toEqual(ids(events));
     });
 
     it('reads the global log from the start, in order', async () => {
@@ -218,6 +237,8 @@ export function eventStoreContract(
 
       expect(read.length).toBeGreaterThan(0);
       expect(comparePositions(read[0]!.position, START)).toBe(1);
+      // EventStoreDB's $all also holds the server's own events ($metadata, $-streams): not ours, never returned.
+      expect(read.filter((event) => event.type.startsWith('$') || event.streamId.startsWith('$'))).toEqual([]);
       for (let i = 1; i < read.length; i++) {
         expect(comparePositions(read[i - 1]!.position, read[i]!.position)).toBe(-1);
       }
@@ -258,6 +279,47 @@ export function eventStoreContract(
       expect(ids(firstPage)).toEqual([events[1]!.id, events[2]!.id]);
       expect(ids(secondPage)).toEqual([events[3]!.id]);
       expect(ids(afterLast)).not.toContain(events[3]!.id);
+    });
+
+    it('reads a long append across small pages, each event once, in order', async () => {
+      // Events of one append share a commit on EventStoreDB and differ by prepare; a page that resumes at one of them
+      // must neither return it again nor skip its neighbours.
+      const stream = newStream();
+      const marker = newEvent();
+      await store.append(stream, [marker], 'no_stream');
+      const from = (await store.readStream(stream))[0]!.position;
+      const events = Array.from({ length: 60 }, () => newEvent());
+      await store.append(stream, events, 0);
+
+      const read = await readAllUntil(store, from, containsAll(ids(events)), { pageSize: 7 });
+
+      const wanted = new Set(ids(events));
+      expect(ids(read).filter((id) => wanted.has(id))).toEqual(ids(events));
+      expect(read.map((event) => event.revision).filter((_, i) => wanted.has(read[i]!.id))).toEqual(events.map((_, i) => i + 1));
+    });
+
+    it('reads every event of concurrent appenders exactly once, in order', async () => {
+      const streams = Array.from({ length: 10 }, () => newStream());
+      const marker = newEvent();
+      const first = newStream();
+      await store.append(first, [marker], 'no_stream');
+      const from = (await store.readStream(first))[0]!.position;
+      const appended = streams.map(() => [newEvent(), newEvent(), newEvent()]);
+
+      await Promise.all(
+        streams.map(async (stream, n) => {
+          for (const [i, event] of appended[n]!.entries()) await store.append(stream, [event], i === 0 ? 'no_stream' : i - 1);
+        }),
+      );
+      const wanted = appended.flat().map((event) => event.id);
+      const read = await readAllUntil(store, from, containsAll(wanted), { pageSize: 4 });
+
+      const ours = ids(read).filter((id) => wanted.includes(id));
+      expect(ours).toHaveLength(wanted.length);
+      expect(new Set(ours).size).toBe(wanted.length);
+      for (let i = 1; i < read.length; i++) {
+        expect(comparePositions(read[i - 1]!.position, read[i]!.position)).toBe(-1);
+      }
     });
 
     it('keeps positions exact through their string form', async () => {

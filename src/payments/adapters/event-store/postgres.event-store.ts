@@ -16,6 +16,8 @@ import { PostgresNotifications } from './postgres-notifications.js';
 
 const UNIQUE_VIOLATION = '23505';
 const REVISION_CONSTRAINT = 'events_stream_revision';
+/** PostgreSQL's name for `event_id uuid UNIQUE` (migration 1764000000000): an event id the log has already. */
+const EVENT_ID_CONSTRAINT = 'events_event_id_key';
 const ANY_ATTEMPTS = 5;
 
 const COLUMNS = `transaction_id::text AS commit, global_position::text AS prepare, stream_id, revision, event_id, type,
@@ -265,8 +267,10 @@ export class PostgresEventStore implements EventStore {
     try {
       written = await query(sql, parameters);
     } catch (error) {
-      if (!isRevisionConflict(error)) throw error;
-      // Another append holds a revision this one needs; nothing of this one was written.
+      // An event id the log has already is an append retried after it was written (its unique index is checked before
+      // the revision's, so the retry meets it first): the stream is not where the retry expected it either.
+      if (!isRevisionConflict(error) && !isConflictOn(error, EVENT_ID_CONSTRAINT)) throw error;
+      // Another append holds a revision this one needs, or wrote these events; nothing of this one was written.
       throw new WrongExpectedRevision(streamId, expected, await this.currentRevision(streamId));
     }
     if (written.length === 0) throw new WrongExpectedRevision(streamId, expected, await this.currentRevision(streamId));
@@ -333,7 +337,11 @@ function toRecordedEvent(row: EventRow): RecordedEvent {
 }
 
 function isRevisionConflict(error: unknown): boolean {
+  return isConflictOn(error, REVISION_CONSTRAINT);
+}
+
+function isConflictOn(error: unknown, name: string): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { code, constraint } = error as { code?: unknown; constraint?: unknown };
-  return code === UNIQUE_VIOLATION && constraint === REVISION_CONSTRAINT;
+  return code === UNIQUE_VIOLATION && constraint === name;
 }
