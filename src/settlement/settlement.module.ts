@@ -19,9 +19,11 @@ import { PostgresProviderReferences } from './adapters/persistence/postgres.prov
 import { PostgresReportImports } from './adapters/persistence/postgres.report-imports.js';
 import { ProviderSettlementReports } from './adapters/provider/provider.settlement-reports.js';
 import { GetProviderReportHandler } from './application/get-provider-report/get-provider-report.handler.js';
+import { GetReportImportHandler } from './application/get-report-import/get-report-import.handler.js';
+import { ListReportImportsHandler } from './application/list-report-imports/list-report-imports.handler.js';
 
 const commandHandlers = [SetTariffHandler, SetRetefuenteRateHandler, ImportSettlementReportHandler];
-const queryHandlers = [GetSettlementHandler, GetTariffHandler, ListRetefuenteRatesHandler, GetProviderReportHandler];
+const queryHandlers = [GetSettlementHandler, GetTariffHandler, ListRetefuenteRatesHandler, GetProviderReportHandler, ListReportImportsHandler, GetReportImportHandler];
 const adapters = [
   { provide: CHARGE_FACTS, useClass: StreamChargeFacts },
   { provide: TARIFFS, useClass: PostgresTariffs },

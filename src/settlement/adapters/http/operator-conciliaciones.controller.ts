@@ -1,13 +1,19 @@
-// POST /internal/conciliaciones: the operator imports the provider's settlement report (DESIGN.md 5.12b).
-import { Body, Controller, Get, Header, HttpCode, Param, Post } from '@nestjs/common';
+// POST /internal/conciliaciones: the operator imports the provider's settlement report (DESIGN.md 5.12b); GET lists
+// the imports recorded and answers one of them again, as it was answered.
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { OPERATOR } from '../../../kernel/actor.js';
-import { FieldError } from '../../../kernel/errors.js';
+import { FieldError, NotFound } from '../../../kernel/errors.js';
+import { UuidOr404Pipe } from '../../../kernel/http/uuid.pipe.js';
+import { ValidationErrorResponse } from '../../../merchants/adapters/http/error.response.js';
+import { GetReportImportQuery } from '../../application/get-report-import/get-report-import.query.js';
+import { ListReportImportsQuery } from '../../application/list-report-imports/list-report-imports.query.js';
 import { GetProviderReportQuery } from '../../application/get-provider-report/get-provider-report.query.js';
 import { ImportSettlementReportCommand } from '../../application/import-settlement-report/import-settlement-report.command.js';
 import { ConciliacionBody, ConciliacionResponse } from './conciliacion.dto.js';
 import { isCalendarDate } from '../../../kernel/calendar-date.js';
+import { encodeImportCursor, ImportacionPageResponse, ImportacionResumenResponse, ListImportsParams, toImportsRequest } from './importaciones.dto.js';
 
 @ApiTags('operator')
 @Controller('internal/conciliaciones')
@@ -44,5 +50,33 @@ export class OperatorConciliacionesController {
       throw FieldError.of('fecha', 'fecha must be a date, YYYY-MM-DD');
     }
     return this.queries.execute(new GetProviderReportQuery(fecha));
+  }
+
+  @Get()
+  @ApiOperation({
+    summary: 'The settlement report imports recorded, newest first, each with what it found (counts)',
+    description:
+      'Paged like GET /v1/pagos (limit 1-100, default 20; cursor: the previous page\'s nextCursor). ' +
+      'conHallazgos=true keeps the imports with a line in diferencias or in observaciones.',
+  })
+  @ApiOkResponse({ type: ImportacionPageResponse })
+  @ApiBadRequestResponse({ type: ValidationErrorResponse, description: 'limit outside 1-100, conHallazgos not true or false, or a cursor not given by a previous page.' })
+  async list(@Query() params: ListImportsParams): Promise<ImportacionPageResponse> {
+    const { filter, after, limit } = toImportsRequest(params);
+    const page = await this.queries.execute(new ListReportImportsQuery(filter, after, limit));
+    return { data: page.data.map(ImportacionResumenResponse.of), nextCursor: page.next ? encodeImportCursor(page.next) : null };
+  }
+
+  @Get(':id')
+  @ApiOperation({
+    summary: 'One import: the answer POST /internal/conciliaciones gave, as it was recorded then',
+    description: 'An import recorded before observaciones existed has none (the day of a line was not compared then).',
+  })
+  @ApiOkResponse({ type: ConciliacionResponse })
+  @ApiNotFoundResponse({ description: 'No such import.' })
+  async one(@Param('id', new UuidOr404Pipe('Import')) id: string): Promise<ConciliacionResponse> {
+    const result = await this.queries.execute(new GetReportImportQuery(id));
+    if (!result) throw new NotFound('Import');
+    return result;
   }
 }

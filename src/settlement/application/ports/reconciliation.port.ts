@@ -2,6 +2,7 @@
 // conciliado (in the payments context), and the record of imports.
 import type { Actor } from '../../../kernel/actor.js';
 import type { Estado } from '../../../payments/domain/charge.js';
+import type { ReconciliationResult } from '../import-settlement-report/import-settlement-report.command.js';
 
 export const PROVIDER_REFERENCES = Symbol('ProviderReferences');
 export const CHARGE_RECONCILIATION = Symbol('ChargeReconciliation');
@@ -39,6 +40,35 @@ export interface ReportImport {
   result: unknown;
 }
 
+/** One recorded import as a listing shows it: who, when, the report, and how many lines fell where. */
+export interface ReportImportSummary {
+  id: string;
+  reportHash: string;
+  importedAt: string;
+  actor: Actor;
+  lines: number;
+  /** The first import of the same report, when this one repeated it. */
+  repeatOf: { importacion: string; importadoEn: string } | null;
+  /** The distinct value dates of the report's readable lines, in order. */
+  valueDates: string[];
+  reconciled: number;
+  alreadyReconciled: number;
+  mismatches: number;
+  /** null: recorded before the day of a line was compared (the result has no observaciones). */
+  findings: number | null;
+}
+
+/** Where a page of imports ended: newest first, by time and then id. */
+export interface ReportImportCursor {
+  importedAt: string;
+  id: string;
+}
+
+export interface ReportImportFilter {
+  /** Only imports with a line in diferencias or in observaciones. */
+  withFindings: boolean;
+}
+
 export interface ReportImports {
   /**
    * Runs `work` while no other import of the same report runs, in any process: two operators (or a retried CLI)
@@ -48,6 +78,10 @@ export interface ReportImports {
   /** The first import of a report with this hash, if any. */
   first(reportHash: string): Promise<{ id: string; importedAt: string } | null>;
   record(entry: ReportImport): Promise<void>;
+  /** Up to `limit` imports after `after`, newest first. */
+  list(filter: ReportImportFilter, after: ReportImportCursor | null, limit: number): Promise<ReportImportSummary[]>;
+  /** The answer an import gave, as it was recorded; null for an unknown id. */
+  result(id: string): Promise<ReconciliationResult | null>;
 }
 
 export interface ProviderReports {
