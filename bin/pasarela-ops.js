@@ -20,6 +20,12 @@ Commands:
   charges events <chargeId>        Show a charge's event history, in order
   charges rebuild                  Rebuild the charges read model (GET /v1/pagos) from position 0 of the event log
   charges reconcile <file.csv>     Import the provider's settlement report: matching aprobado charges become conciliado
+  charges imports                  List the settlement report imports, newest first: when, the report's dates, its lines
+                                   and how many reconciled, were reconciled already, did not reconcile, were observed
+      --con-hallazgos                Only the imports with mismatches (diferencias) or observations (observaciones)
+      --limit <n>                    Imports per page, 1 to 100 (default 20)
+      --cursor <cursor>              The next page, as the previous one says
+  charges import <importId>        Show one import again as it was answered: its mismatches and observations
   charges provider-report <date>   Print the provider's settlement report of a value date (YYYY-MM-DD), as CSV
   charges refund <chargeId>        Refund a charge in full (aprobado or conciliado); a second refund changes nothing
   webhooks roll-secret <merchantId>
@@ -57,7 +63,7 @@ class ApiError extends Error {
 
 // Options that take a value. A value that starts with a dash (--grace -5, a token beginning with "-") is still that
 // option's value, so the option's own check names what is wrong with it rather than parseArgs' "ambiguous".
-const VALUE_OPTIONS = ['url', 'token', 'role', 'grace', 'batch'];
+const VALUE_OPTIONS = ['url', 'token', 'role', 'grace', 'batch', 'limit', 'cursor'];
 const OPTIONS = {
   url: { type: 'string' },
   token: { type: 'string' },
@@ -65,6 +71,9 @@ const OPTIONS = {
   role: { type: 'string' },
   grace: { type: 'string' },
   batch: { type: 'string' },
+  'con-hallazgos': { type: 'boolean', default: false },
+  limit: { type: 'string' },
+  cursor: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 };
 const isOption = (arg) => arg === '-h' || arg === '--' || Object.hasOwn(OPTIONS, arg.replace(/^--/, '').split('=')[0]);
@@ -239,6 +248,31 @@ function replayReport(result) {
 ${result.eventos} events replayed in ${result.duracionMs} ms (${result.eventosPorSegundo} events/s). ${verdict}`;
 }
 
+/** An import's answer as lines: the counts, a repeat, the mismatches, then the observations (charges reconcile and import). */
+function reconciliationText(r) {
+  const lines = [`Report ${r.reporte.slice(0, 19)}...: ${r.lineas} lines, ${r.conciliados.length} reconciled, ${r.yaConciliados.length} already reconciled, ${r.diferencias.length} mismatches.`];
+  if (r.repetidoDe) lines.push(`The same report was imported before (${r.repetidoDe.importadoEn}): nothing new was reconciled.`);
+  if (r.diferencias.length > 0) {
+    const rows = [['LINEA', 'MOTIVO', 'REFERENCIA', 'MONTO', 'DETALLE']];
+    for (const d of r.diferencias) {
+      const detail = d.detalle ?? (d.montoPago !== undefined ? `charge ${d.pagoId} is ${d.montoPago}` : d.estadoPago ? `charge ${d.pagoId} is ${d.estadoPago}` : d.primeraLinea ? `first on line ${d.primeraLinea}` : '');
+      rows.push([d.linea, d.motivo, d.referenciaProveedor ?? '', d.monto ?? '', detail]);
+    }
+    lines.push(table(rows));
+  }
+  // Reconciled, but dated by the provider on another day than our approval: the accountant must see it.
+  const findings = r.observaciones ?? [];
+  if (findings.length > 0) {
+    lines.push(`${findings.length} reconciled ${findings.length === 1 ? 'line is' : 'lines are'} dated on another day than the charge's approval:`);
+    const rows = [['LINEA', 'MOTIVO', 'REFERENCIA', 'MONTO', 'DETALLE']];
+    for (const o of findings) {
+      rows.push([o.linea, o.motivo, o.referenciaProveedor, o.monto, `report ${o.fecha}, charge ${o.pagoId} approved ${o.fechaAprobacion}`]);
+    }
+    lines.push(table(rows));
+  }
+  return lines.join('\n');
+}
+
 const commands = {
   'merchants create': async (context, args) => {
     const nombre = args.join(' ');
@@ -297,27 +331,36 @@ const commands = {
     }
     if (!reporte.trim()) throw new UsageError(`${file} is empty: expected the provider's settlement report (CSV)`);
     const r = await call(context, 'POST', '/internal/conciliaciones', { reporte });
-    const lines = [`Report ${r.reporte.slice(0, 19)}...: ${r.lineas} lines, ${r.conciliados.length} reconciled, ${r.yaConciliados.length} already reconciled, ${r.diferencias.length} mismatches.`];
-    if (r.repetidoDe) lines.push(`The same report was imported before (${r.repetidoDe.importadoEn}): nothing new was reconciled.`);
-    if (r.diferencias.length > 0) {
-      const rows = [['LINEA', 'MOTIVO', 'REFERENCIA', 'MONTO', 'DETALLE']];
-      for (const d of r.diferencias) {
-        const detail = d.detalle ?? (d.montoPago !== undefined ? `charge ${d.pagoId} is ${d.montoPago}` : d.estadoPago ? `charge ${d.pagoId} is ${d.estadoPago}` : d.primeraLinea ? `first on line ${d.primeraLinea}` : '');
-        rows.push([d.linea, d.motivo, d.referenciaProveedor ?? '', d.monto ?? '', detail]);
+    return [r, reconciliationText(r)];
+  },
+  'charges imports': async (context, args, options) => {
+    none(args);
+    const query = new URLSearchParams();
+    if (options['con-hallazgos']) query.set('conHallazgos', 'true');
+    if (options.limit !== undefined) {
+      if (!/^\d+$/.test(options.limit) || Number(options.limit) < 1 || Number(options.limit) > 100) {
+        throw new UsageError(`--limit must be a whole number from 1 to 100; got "${options.limit}"`);
       }
-      lines.push(table(rows));
+      query.set('limit', options.limit);
     }
-    // Reconciled, but dated by the provider on another day than our approval: the accountant must see it.
-    const findings = r.observaciones ?? [];
-    if (findings.length > 0) {
-      lines.push(`${findings.length} reconciled ${findings.length === 1 ? 'line is' : 'lines are'} dated on another day than the charge's approval:`);
-      const rows = [['LINEA', 'MOTIVO', 'REFERENCIA', 'MONTO', 'DETALLE']];
-      for (const o of findings) {
-        rows.push([o.linea, o.motivo, o.referenciaProveedor, o.monto, `report ${o.fecha}, charge ${o.pagoId} approved ${o.fechaAprobacion}`]);
-      }
-      lines.push(table(rows));
+    if (options.cursor !== undefined) query.set('cursor', options.cursor);
+    const page = await call(context, 'GET', `/internal/conciliaciones${query.size ? `?${query}` : ''}`);
+    const which = options['con-hallazgos'] ? ' with mismatches or observations' : '';
+    if (page.data.length === 0) return [page, `No imports${which}${options.cursor ? ' after that cursor' : ''}.`];
+    const rows = [['IMPORTACION', 'IMPORTADO', 'FECHAS', 'LINEAS', 'CONCILIADOS', 'YA CONCILIADOS', 'DIFERENCIAS', 'OBSERVACIONES']];
+    for (const i of page.data) {
+      rows.push([i.importacion, i.importadoEn, i.fechas.join(',') || '-', i.lineas, i.conciliados, i.yaConciliados, i.diferencias, i.observaciones ?? '-']);
     }
-    return [r, lines.join('\n')];
+    const lines = [table(rows)];
+    if (page.nextCursor) {
+      const more = [options['con-hallazgos'] ? ' --con-hallazgos' : '', options.limit !== undefined ? ` --limit ${options.limit}` : ''].join('');
+      lines.push(`More: pasarela-ops charges imports${more} --cursor ${page.nextCursor}`);
+    }
+    return [page, lines.join('\n')];
+  },
+  'charges import': async (context, args) => {
+    const r = await call(context, 'GET', `/internal/conciliaciones/${one(args, 'importId')}`);
+    return [r, `Import ${r.importacion} at ${r.importadoEn}.\n${reconciliationText(r)}`];
   },
   'charges provider-report': async (context, args) => {
     const csv = await call(context, 'GET', `/internal/conciliaciones/reportes/${one(args, 'YYYY-MM-DD')}`, undefined, { csv: true });
@@ -445,6 +488,9 @@ async function main(argv) {
   if (options.role !== undefined && name !== 'keys issue') throw new UsageError('--role goes with keys issue');
   if (options.grace !== undefined && name !== 'keys rotate') throw new UsageError('--grace goes with keys rotate');
   if (options.batch !== undefined && name !== 'replay') throw new UsageError('--batch goes with replay');
+  for (const option of ['con-hallazgos', 'limit', 'cursor']) {
+    if (options[option] !== undefined && options[option] !== false && name !== 'charges imports') throw new UsageError(`--${option} goes with charges imports`);
+  }
   const context = { url: operatorUrl(options.url) };
   const { token, source } = operatorToken(options.token);
   context.token = token;

@@ -35,7 +35,7 @@ const SUMMARY = `
          CASE WHEN result ? 'observaciones' THEN jsonb_array_length(result->'observaciones') END AS findings,
          result->'repetidoDe' AS repeat_of,
          ARRAY(SELECT DISTINCT line->>'fecha'
-                 FROM jsonb_array_elements(result->'conciliados' || result->'yaConciliados' || result->'diferencias') AS line
+                 FROM jsonb_array_elements((result->'conciliados') || (result->'yaConciliados') || (result->'diferencias')) AS line
                 WHERE line->>'fecha' IS NOT NULL
                 ORDER BY 1) AS value_dates
     FROM settlement_report_imports`;
