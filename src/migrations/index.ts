@@ -16,5 +16,6 @@ import { Portal1764000000900 } from './1764000000900-portal.js';
 import { PasswordReset1764000000910 } from './1764000000910-password-reset.js';
 import { MerchantChangeNotices1764000000920 } from './1764000000920-merchant-change-notices.js';
 import { IdempotencyClaimWithoutCopy1764000000930 } from './1764000000930-idempotency-claim-without-copy.js';
+import { ChargesNewestCoversStats1764000000940 } from './1764000000940-charges-newest-covers-stats.js';
 
-export const MIGRATIONS = [EventStore1764000000000, ChargesReadModel1764000000100, Merchants1764000000200, SandboxProvider1764000000300, IdempotencyKeys1764000000400, SandboxPayments1764000000500, PaymentAnomaliesAndVouchers1764000000600, WebhookOutbox1764000000610, WebhookEndpoints1764000000620, WebhookPreviousSecret1764000000630, Settlement1764000000700, SandboxRefunds1764000000710, People1764000000800, Portal1764000000900, PasswordReset1764000000910, MerchantChangeNotices1764000000920, IdempotencyClaimWithoutCopy1764000000930];
+export const MIGRATIONS = [EventStore1764000000000, ChargesReadModel1764000000100, Merchants1764000000200, SandboxProvider1764000000300, IdempotencyKeys1764000000400, SandboxPayments1764000000500, PaymentAnomaliesAndVouchers1764000000600, WebhookOutbox1764000000610, WebhookEndpoints1764000000620, WebhookPreviousSecret1764000000630, Settlement1764000000700, SandboxRefunds1764000000710, People1764000000800, Portal1764000000900, PasswordReset1764000000910, MerchantChangeNotices1764000000920, IdempotencyClaimWithoutCopy1764000000930, ChargesNewestCoversStats1764000000940];

@@ -1,0 +1,87 @@
+// Stats read the merchant's newest-first index alone: it includes estado and monto (migration 940), so two years of a
+// big merchant are an index-only scan, not a fetch of every row from the table (docs/performance.md, "Reads at scale").
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { openDatabase } from '../../src/kernel/database.js';
+import { MIGRATIONS } from '../../src/migrations/index.js';
+import { PostgresChargeStats } from '../../src/payments/adapters/persistence/postgres.charge-stats.js';
+import { createTestDatabase } from '../support/database.js';
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+describe('stats over the charges read model', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let dataSource: DataSource;
+  const merchant = randomUUID();
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    dataSource = await openDatabase({ url: db.url, migrations: MIGRATIONS, entities: [] });
+    // Two merchants, a year of charges each, every estado; VACUUM sets the visibility map an index-only scan needs.
+    await dataSource.query(
+      `INSERT INTO charges (id, merchant_id, monto, moneda, referencia, estado, checkout_token, creado_en, actualizado_en, revision)
+       SELECT gen_random_uuid(), CASE WHEN n % 2 = 0 THEN $1::uuid ELSE $2::uuid END, 1000 + n, 'COP', 'R-' || n,
+              (ARRAY['pendiente', 'aprobado', 'fallido', 'conciliado'])[1 + n % 4], 'tok-' || n,
+              now() - n * interval '1 hour', now(), 2
+         FROM generate_series(1, 8000) AS n`,
+      [merchant, randomUUID()],
+    );
+    await dataSource.query('VACUUM ANALYZE charges');
+  });
+
+  afterAll(async () => {
+    await dataSource?.destroy();
+    await db?.drop();
+  });
+
+  /** The statement the adapter sends, as it sends it. */
+  async function statsStatement(): Promise<{ sql: string; params: unknown[] }> {
+    let captured: { sql: string; params: unknown[] } | null = null;
+    const recorder = { query: async (sql: string, params: unknown[]) => ((captured = { sql, params }), []) } as unknown as DataSource;
+    await new PostgresChargeStats(recorder).groups(merchant, new Date(Date.now() - 731 * 86_400_000), new Date(), 'day');
+    return captured!;
+  }
+
+  it('reads the range from the index alone, not from the table', async () => {
+    const { sql, params } = await statsStatement();
+    const runner = dataSource.createQueryRunner();
+    try {
+      await runner.startTransaction();
+      // The table is small here: without these the planner may rightly read it whole; the question is whether the
+      // index can answer alone, as it must for a merchant with a million charges.
+      await runner.query('SET LOCAL enable_seqscan = off');
+      await runner.query('SET LOCAL enable_bitmapscan = off');
+      const [{ 'QUERY PLAN': plan }] = await runner.query(`EXPLAIN (FORMAT JSON) ${sql}`, params);
+      const scans: string[] = [];
+      const visit = (node: PlanNode): void => {
+        if (node['Relation Name'] === 'charges') scans.push(`${node['Node Type']} ${node['Index Name'] ?? ''}`.trim());
+        for (const child of node.Plans ?? []) visit(child);
+      };
+      visit(plan[0].Plan);
+      expect(scans).toEqual(['Index Only Scan charges_merchant_newest']);
+    } finally {
+      await runner.rollbackTransaction();
+      await runner.release();
+    }
+  });
+
+  it('still counts and sums per Bogota day and estado', async () => {
+    const stats = new PostgresChargeStats(dataSource);
+    const groups = await stats.groups(merchant, new Date(Date.now() - 731 * 86_400_000), new Date(Date.now() + 1000), 'month');
+    const expected: Array<{ period: string; estado: string; count: number; sum: string }> = await dataSource.query(
+      `SELECT to_char(date_trunc('month', creado_en AT TIME ZONE 'America/Bogota'), 'YYYY-MM-DD') AS period, estado,
+              count(*)::int AS count, sum(monto)::text AS sum
+         FROM charges WHERE merchant_id = $1 GROUP BY 1, 2`,
+      [merchant],
+    );
+    const key = (g: { period: string; estado: string }): string => `${g.period} ${g.estado}`;
+    const sorted = <T extends { period: string; estado: string }>(list: T[]): T[] => [...list].sort((a, b) => key(a).localeCompare(key(b)));
+    expect(sorted(groups)).toEqual(sorted(expected.map((g) => ({ ...g, sum: Number(g.sum) }))));
+    expect(groups.reduce((total, g) => total + g.count, 0)).toBe(4000);
+  });
+});
