@@ -8,7 +8,6 @@
 // Bounded in time (READS_MAX_MINUTES, default 25); stops itself and deletes its data directory.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +19,7 @@ import { PostgresDeliveryLog } from '../dist/webhooks/adapters/persistence/postg
 import { PostgresPaymentAnomalies } from '../dist/payments/adapters/anomalies/postgres.payment-anomalies.js';
 import { PostgresSettingsHistory } from '../dist/merchants/adapters/persistence/postgres.settings-history.js';
 import { WRITE_ROWS } from '../dist/payments/adapters/projections/charges.projection.js';
+import { freePort } from './support.js';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const BIG = Number(process.env.READS_BIG ?? 1_000_000);
@@ -33,15 +33,6 @@ const OPERATOR_TOKEN = 'bench-operator-token-0123456789abcdef';
 const children = [];
 const out = (line = '') => process.stdout.write(`${line}\n`);
 const report = { date: new Date().toISOString(), machine: `${os.cpus().length} cores, Node ${process.version}`, dataset: {}, plans: [], projector: {}, http: [] };
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 function startGateway(env) {
   const child = spawn(process.execPath, ['dist/main.js'], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });

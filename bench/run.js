@@ -6,11 +6,11 @@
 // BENCH_CREATE_ONLY (stop after the create runs), BENCH_ONLY=create (the create run alone, for profiles).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, mkdirSync, writeFileSync, chmodSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { freePort } from './support.js';
 import { benchWebhooks } from './webhooks.js';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -20,15 +20,6 @@ const SLICE_SECONDS = Math.max(1, Math.round(SECONDS / ROUNDS));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const MERCHANTS = Number(process.env.BENCH_MERCHANTS ?? 200);
 const children = [];
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 function start(command, args, env, readyText) {
   const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
