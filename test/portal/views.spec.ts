@@ -6,6 +6,8 @@ import { html, Html } from '../../src/portal/adapters/http/views/html.js';
 import { deviceOf } from '../../src/portal/adapters/http/views/sessions.views.js';
 import { siteMessage } from '../../src/portal/adapters/http/views/site.views.js';
 import { summaryPage } from '../../src/portal/adapters/http/views/summary.views.js';
+import { chargeDetailPage } from '../../src/portal/adapters/http/views/charge-detail.views.js';
+import type { HistoryEvent } from '../../src/operator/application/get-charge-history/get-charge-history.query.js';
 import type { PortalSession } from '../../src/portal/application/portal-session.js';
 import { ESTADOS } from '../../src/payments/domain/charge.js';
 import type { Totals } from '../../src/payments/application/charge-stats/charge-stats.query.js';
@@ -84,6 +86,37 @@ describe('Resumen over 90 days, by week', () => {
     expect(page).toContain('<td>lunes, 23 de noviembre</td>');
     expect(page).toContain('El periodo con más: Del miércoles, 26 de agosto al domingo, 30 de agosto, $ 500.000.');
     expect(page).not.toContain('Semana del lunes, 24 de agosto');
+  });
+});
+
+describe('the history of a charge', () => {
+  const session = { csrf: 'c', nombre: 'Ana', merchantNombre: 'Tienda', principal: { role: 'administrador' } } as unknown as PortalSession;
+  const approval = (occurredAt: string, decidedAt?: string): HistoryEvent => ({
+    id: 'e2',
+    revision: 2,
+    type: 'PaymentApproved',
+    data: { method: 'pse', providerReference: 'x', noticeId: 'n', approvedAt: occurredAt, ...(decidedAt ? { decidedAt } : {}) },
+    metadata: { correlationId: 'c', causationId: null, actor: { type: 'provider', id: 'sandbox' }, occurredAt, schemaVersion: 3 },
+    position: { commit: '1', prepare: '1' },
+    recordedAt: occurredAt,
+  });
+  const page = (event: HistoryEvent): string =>
+    chargeDetailPage(session, {
+      charge: { id: 'c1', merchantId: 'm', monto: 150000, moneda: 'COP', referencia: 'PED-1', estado: 'aprobado', checkoutToken: 't', creadoEn: '2026-03-31T20:00:00Z' },
+      checkoutUrl: 'http://localhost/checkout/t',
+      events: [event],
+      authors: { people: {}, keys: {} },
+      deliveries: [],
+      hasEndpoint: false,
+      extra: '',
+    }).replace(/[\u00a0\u202f]/g, ' ');
+
+  it('shows when the provider decided, when its notice arrived a minute or more later', () => {
+    // Decided at 23:59:59 Bogotá on 31 March, the notice retried until 00:00:30 on 1 April.
+    expect(page(approval('2026-04-01T05:00:30Z', '2026-04-01T04:59:59Z'))).not.toContain('La entidad de pagos lo aprobó');
+    const late = page(approval('2026-04-01T05:10:00Z', '2026-04-01T04:59:59Z'));
+    expect(late).toContain('<time datetime="2026-04-01T04:59:59Z">La entidad de pagos lo aprobó el 31 de mar de 2026, 11:59 p. m.</time>; su aviso llegó después.');
+    expect(page(approval('2026-04-01T05:10:00Z'))).not.toContain('La entidad de pagos');
   });
 });
 

@@ -37,6 +37,16 @@ function notice(tipo: WebhookEventType, model: ChargeDetailModel): Content {
   }
 }
 
+/**
+ * When the provider decided, if its notice arrived a minute or more later (a retried notice): settlement and the
+ * webhook's `created` follow the decision (docs/decisions.md), so the merchant sees both times.
+ */
+function decidedEarlier(event: HistoryEvent, verb: string): Content {
+  const decidedAt = text(event.data.decidedAt);
+  if (!decidedAt || Date.parse(event.metadata.occurredAt) - Date.parse(decidedAt) < 60_000) return '';
+  return html`<time datetime="${decidedAt}">La entidad de pagos lo ${verb} el ${dateTime(decidedAt)}</time>; su aviso llegó después. `;
+}
+
 /** What an event means, in words; undefined for a kind this version does not know (shown by its name). */
 function describe(event: HistoryEvent, model: ChargeDetailModel): { title: string; detail?: Content } {
   const { charge } = model;
@@ -51,11 +61,14 @@ function describe(event: HistoryEvent, model: ChargeDetailModel): { title: strin
     case 'CashVoucherExpired':
       return { title: 'El código de pago en efectivo venció sin pago', detail: 'El pago sigue pendiente; no se envía ninguna notificación.' };
     case 'PaymentApproved':
-      return { title: `Pago aprobado (${METHOD[text(d.method)] ?? text(d.method)})`, detail: notice('payment.completed', model) };
+      return {
+        title: `Pago aprobado (${METHOD[text(d.method)] ?? text(d.method)})`,
+        detail: html`${decidedEarlier(event, 'aprobó')}${notice('payment.completed', model)}`,
+      };
     case 'PaymentFailed':
       return {
         title: `El pago no se completó (${METHOD[text(d.method)] ?? text(d.method)})`,
-        detail: html`${notice('payment.failed', model)} El comprador puede intentar con un cobro nuevo.`,
+        detail: html`${decidedEarlier(event, 'rechazó')}${notice('payment.failed', model)} El comprador puede intentar con un cobro nuevo.`,
       };
     case 'ChargeReconciled':
       return { title: 'Conciliado con la liquidación', detail: text(d.valueDate) ? `Fecha valor ${calendarDate(text(d.valueDate))}` : undefined };
