@@ -197,10 +197,12 @@ export class EventStoreDbEventStore implements EventStore {
       this.resubscribeDelay = RESUBSCRIBE_DELAY_MS;
     });
     subscription.on('data', () => this.notify());
-    subscription.on('error', () => {
+    // Lost by an error, or ended by the server without one (a leader change, a restart, a proxy closing the stream):
+    // either way nothing wakes the readers any more until a new subscription does.
+    const lost = () => {
       if (this.subscription !== subscription) return;
       this.subscription = null;
-      // Quietly: the readers woken below meet the outage themselves, and say so once.
+      // Quietly: the readers woken below meet an outage themselves, and say so once.
       const delay = this.resubscribeDelay;
       this.resubscribeDelay = Math.min(delay * 2, MAX_RESUBSCRIBE_DELAY_MS);
       this.resubscribeTimer = setTimeout(() => {
@@ -209,7 +211,10 @@ export class EventStoreDbEventStore implements EventStore {
         // Events may have been appended while the subscription was down.
         this.notify();
       }, delay);
-    });
+    };
+    subscription.on('error', lost);
+    subscription.on('end', lost);
+    subscription.on('close', lost);
   }
 
   /**
