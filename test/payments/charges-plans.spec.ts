@@ -1,10 +1,13 @@
-// Stats read the merchant's newest-first index alone: it includes estado and monto (migration 940), so two years of a
-// big merchant are an index-only scan, not a fetch of every row from the table (docs/performance.md, "Reads at scale").
+// The plans of the charges read model's statements that read across many rows (docs/performance.md, "Reads at scale"):
+// stats read the merchant's newest-first index alone (it includes estado and monto: migration 940), so two years of a
+// big merchant are an index-only scan, not a fetch of every row from the table; the worker's stale-charge sweep reads
+// only the charges still `creado` (migration 950), on any PostgreSQL version, not every merchant's estado index.
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { openDatabase } from '../../src/kernel/database.js';
 import { MIGRATIONS } from '../../src/migrations/index.js';
 import { PostgresChargeStats } from '../../src/payments/adapters/persistence/postgres.charge-stats.js';
+import { PostgresChargeViews } from '../../src/payments/adapters/persistence/postgres.charge-views.js';
 import { createTestDatabase } from '../support/database.js';
 
 interface PlanNode {
@@ -14,7 +17,7 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 
-describe('stats over the charges read model', () => {
+describe('plans over the charges read model', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
   let dataSource: DataSource;
   const merchant = randomUUID();
@@ -31,6 +34,13 @@ describe('stats over the charges read model', () => {
          FROM generate_series(1, 8000) AS n`,
       [merchant, randomUUID()],
     );
+    // And a third merchant's few charges left `creado` by a provider that did not answer: what the sweep looks for.
+    await dataSource.query(
+      `INSERT INTO charges (id, merchant_id, monto, moneda, referencia, estado, checkout_token, creado_en, actualizado_en, revision)
+       SELECT gen_random_uuid(), $1::uuid, 5000, 'COP', 'C-' || n, 'creado', 'tok-c-' || n, now() - n * interval '1 minute', now(), 0
+         FROM generate_series(1, 5) AS n`,
+      [randomUUID()],
+    );
     await dataSource.query('VACUUM ANALYZE charges');
   });
 
@@ -39,16 +49,16 @@ describe('stats over the charges read model', () => {
     await db?.drop();
   });
 
-  /** The statement the adapter sends, as it sends it. */
-  async function statsStatement(): Promise<{ sql: string; params: unknown[] }> {
+  /** The statement an adapter sends, as it sends it. */
+  async function statementOf(send: (recorder: DataSource) => Promise<unknown>): Promise<{ sql: string; params: unknown[] }> {
     let captured: { sql: string; params: unknown[] } | null = null;
     const recorder = { query: async (sql: string, params: unknown[]) => ((captured = { sql, params }), []) } as unknown as DataSource;
-    await new PostgresChargeStats(recorder).groups(merchant, new Date(Date.now() - 731 * 86_400_000), new Date(), 'day');
+    await send(recorder);
     return captured!;
   }
 
-  it('reads the range from the index alone, not from the table', async () => {
-    const { sql, params } = await statsStatement();
+  /** How the statement reads the charges table: one "<node type> <index>" per scan of it. */
+  async function chargeScans({ sql, params }: { sql: string; params: unknown[] }): Promise<string[]> {
     const runner = dataSource.createQueryRunner();
     try {
       await runner.startTransaction();
@@ -63,11 +73,30 @@ describe('stats over the charges read model', () => {
         for (const child of node.Plans ?? []) visit(child);
       };
       visit(plan[0].Plan);
-      expect(scans).toEqual(['Index Only Scan charges_merchant_newest']);
+      return scans;
     } finally {
       await runner.rollbackTransaction();
       await runner.release();
     }
+  }
+
+  it('stats read the range from the index alone, not from the table', async () => {
+    const statement = await statementOf((recorder) =>
+      new PostgresChargeStats(recorder).groups(merchant, new Date(Date.now() - 731 * 86_400_000), new Date(), 'day'),
+    );
+    expect(await chargeScans(statement)).toEqual(['Index Only Scan charges_merchant_newest']);
+  });
+
+  it('the stale-charge sweep reads the charges still creado alone, and finds them oldest first', async () => {
+    const statement = await statementOf((recorder) => new PostgresChargeViews(recorder).staleCreado(new Date(), 100));
+    expect(await chargeScans(statement)).toEqual(['Index Scan charges_stale_creado']);
+
+    const stale = await new PostgresChargeViews(dataSource).staleCreado(new Date(Date.now() - 150_000), 100);
+    const expected: Array<{ id: string }> = await dataSource.query(
+      `SELECT id FROM charges WHERE estado = 'creado' AND creado_en < now() - interval '150 seconds' ORDER BY creado_en`,
+    );
+    expect(expected).toHaveLength(3);
+    expect(stale).toEqual(expected.map((row) => row.id));
   });
 
   it('still counts and sums per Bogota day and estado', async () => {
