@@ -160,7 +160,7 @@ function describeError(context, response, body) {
   return retryAfter && /^\d+$/.test(retryAfter) ? `${text}; retry in ${retryAfter} s` : text;
 }
 
-async function call(context, method, route, body, { csv = false } = {}) {
+async function call(context, method, route, body, { csv = false, timeoutMs = 30_000 } = {}) {
   const headers = { authorization: `Bearer ${context.token}` };
   if (body !== undefined) headers['content-type'] = 'application/json';
   let response;
@@ -169,7 +169,7 @@ async function call(context, method, route, body, { csv = false } = {}) {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(30_000),
+      signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
     const cause = error.cause?.message ?? error.message;
@@ -330,7 +330,9 @@ const commands = {
       throw new UsageError(`cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'a directory' : error.message}`);
     }
     if (!reporte.trim()) throw new UsageError(`${file} is empty: expected the provider's settlement report (CSV)`);
-    const r = await call(context, 'POST', '/internal/conciliaciones', { reporte });
+    // A day of a busy provider is tens of thousands of lines, each a charge read and maybe an event written: minutes,
+    // not the 30 s other commands wait (docs/settlement.md).
+    const r = await call(context, 'POST', '/internal/conciliaciones', { reporte }, { timeoutMs: 15 * 60_000 });
     return [r, reconciliationText(r)];
   },
   'charges imports': async (context, args, options) => {

@@ -70,6 +70,12 @@ export async function createHttpApp(
   // First: that a path does not take the method is a routing fact, answered before anything about the body.
   registerMethodNotAllowed(app.getHttpAdapter().getInstance());
   registerJsonBodyHooks(app, BODY_LIMIT_BYTES);
+  // A route may carry a limit of its own, `@RouteConfig({ bodyLimit })` (the provider's settlement report is a day of
+  // payments): Fastify's route option, which its body parsers obey before their own.
+  app.getHttpAdapter().getInstance().addHook('onRoute', (route) => {
+    const own = (route.config as { bodyLimit?: unknown } | undefined)?.bodyLimit;
+    if (typeof own === 'number') route.bodyLimit = own;
+  });
   registerPrivateAnswers(app.getHttpAdapter().getInstance());
   // Browsers ask every origin for one; we have none, and a 404 would be an error in every buyer's console.
   app.getHttpAdapter().getInstance().get('/favicon.ico', (_request, reply) => {

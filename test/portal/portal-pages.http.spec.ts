@@ -49,6 +49,24 @@ describe('portal pages', () => {
       expect(pendingPage.text).not.toContain('Liquidación');
     });
 
+    it('shows every rate of the liquidación as the operator set it, four decimals included', async () => {
+      const shop4 = await onboardMerchant(gw, { nombre: 'Ferretería El Tornillo' });
+      const tarifa = await http('PUT', `${gw.adminUrl}/internal/merchants/${shop4.merchantId}/tarifa`, {
+        token: gw.operatorToken,
+        body: { comisionPorcentaje: 2.4875, reteIcaPorcentaje: 0.0966 },
+      });
+      expect(tarifa.status).toBe(200);
+      const owner = await acceptInvitation(gw, await operatorInvites(gw, shop4.merchantId, 'luis@tornillo.co', 'Luis'));
+      const id = await createCharge(gw, shop4, 'TOR-1', 100_000);
+      await approveCharge(gw, id, { method: 'tarjeta' });
+      const page = await owner.get(`/portal/pagos/${id}`);
+      expect(page.status).toBe(200);
+      // 2,4875 % of $ 100.000 is $ 2.487,5 -> 2.488, + 700: the rate shown must be the one that gives the fee shown.
+      expect(page.text).toContain('2,4875\u00a0% + $\u00a0700');
+      expect(page.text).toContain('$\u00a03.188');
+      expect(page.text).toContain('0,0966\u00a0% de $\u00a084.034');
+    });
+
     it('what the integration sent is shown as text, never as markup', async () => {
       const id = await createCharge(gw, shop, '<script>alert("x")</script>', 1_000);
       const detail = await admin.get(`/portal/pagos/${id}`);

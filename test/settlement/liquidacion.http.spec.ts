@@ -203,6 +203,12 @@ describe('liquidación of a charge', () => {
       const answer = await operator('PUT', '/retefuente/2027-02-01', { porcentaje: 120 });
       expect(answer.status).toBe(400);
       expect(Object.keys(answer.body.message.fieldErrors).sort()).toEqual(['fuente', 'porcentaje']);
+      // 1e-7 as JSON writes it: too many decimals, a field error (it was a 500).
+      const tiny = await operator('PUT', '/retefuente/2027-02-01', { porcentaje: 1e-7, fuente: 'Decreto de prueba' });
+      expect([tiny.status, tiny.body.message.fieldErrors]).toEqual([
+        400,
+        { porcentaje: ['porcentaje must be a percentage from 0 to 100 with at most 4 decimals'] },
+      ]);
     });
   });
 });
@@ -255,6 +261,9 @@ describe('PUT /internal/merchants/{id}/tarifa', () => {
 
   it.each([
     [{ comisionPorcentaje: 2.65001 }, 'comisionPorcentaje'],
+    // JSON's exponent form: a number too small for four decimals (class-validator's decimal count threw on it: 500).
+    [{ reteIcaPorcentaje: 1e-7 }, 'reteIcaPorcentaje'],
+    [{ retefuentePorcentaje: 5e-7 }, 'retefuentePorcentaje'],
     [{ comisionPorcentaje: 101 }, 'comisionPorcentaje'],
     [{ reteIcaPorcentaje: -0.1 }, 'reteIcaPorcentaje'],
     [{ ivaVentasPorcentaje: '19' }, 'ivaVentasPorcentaje'],

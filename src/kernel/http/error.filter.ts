@@ -47,6 +47,10 @@ const CODE_BY_STATUS: Record<number, string> = {
 
 const TOO_LARGE = 'Request body is larger than 100 kB';
 
+/** A body limit as people say it: 100 kB, 16 MB. */
+export const sizeText = (bytes: number): string =>
+  bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} kB`;
+
 /** While the database does not answer, one line this often at most, not a stack trace per request. */
 const OUTAGE_LOG_EVERY_MS = 10_000;
 
@@ -105,6 +109,8 @@ export class ErrorFilter implements ExceptionFilter {
       return;
     }
     const { body, headers } = this.translate(exception);
+    // A route with a limit of its own (the provider's settlement report) names that one.
+    if (body.statusCode === 413) body.message = `Request body is larger than ${sizeText(request.routeOptions?.bodyLimit ?? 100 * 1024)}`;
     for (const [name, value] of Object.entries(headers)) void reply.header(name, value);
     void reply.status(body.statusCode).header('content-type', 'application/json; charset=utf-8').send(body);
   }

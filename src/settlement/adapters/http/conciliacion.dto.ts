@@ -1,9 +1,15 @@
 // POST /internal/conciliaciones: the provider's settlement report as CSV text inside JSON (the operator API takes
 // JSON only; `pasarela-ops reconcile <file.csv>` wraps a file).
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDefined, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsDefined, IsString, MinLength } from 'class-validator';
 import { CheckedBy, type BodyProblems, type Sent } from '../../../kernel/http/validation.js';
 import { parseSettlementReport } from '../../domain/settlement-report.js';
+
+/**
+ * The report is a day of the provider's payments, about 45 bytes each: the API's 100 kB would stop at some 2,200. This
+ * route takes 16 MB (some 350,000 payments); the body limit bounds `reporte`, so it has no length rule of its own.
+ */
+export const REPORT_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
 
 /** A report of blank rows or a header alone, named beside an unknown field (the handler checks it again). */
 function reportRules(body: Sent<ConciliacionBody>, problems: BodyProblems): void {
@@ -22,7 +28,6 @@ export class ConciliacionBody {
   @IsDefined({ message: 'reporte is required' })
   @IsString({ message: 'reporte must be the CSV text' })
   @MinLength(1, { message: 'reporte must not be empty' })
-  @MaxLength(100_000, { message: 'reporte must be at most 100000 characters' })
   reporte!: string;
 }
 

@@ -2,6 +2,7 @@
 // the imports recorded and answers one of them again, as it was answered.
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { OPERATOR } from '../../../kernel/actor.js';
 import { FieldError, NotFound } from '../../../kernel/errors.js';
@@ -11,7 +12,7 @@ import { GetReportImportQuery } from '../../application/get-report-import/get-re
 import { ListReportImportsQuery } from '../../application/list-report-imports/list-report-imports.query.js';
 import { GetProviderReportQuery } from '../../application/get-provider-report/get-provider-report.query.js';
 import { ImportSettlementReportCommand } from '../../application/import-settlement-report/import-settlement-report.command.js';
-import { ConciliacionBody, ConciliacionResponse } from './conciliacion.dto.js';
+import { ConciliacionBody, ConciliacionResponse, REPORT_BODY_LIMIT_BYTES } from './conciliacion.dto.js';
 import { isCalendarDate } from '../../../kernel/calendar-date.js';
 import { encodeImportCursor, ImportacionPageResponse, ImportacionResumenResponse, ListImportsParams, toImportsRequest } from './importaciones.dto.js';
 
@@ -24,6 +25,7 @@ export class OperatorConciliacionesController {
   ) {}
 
   @Post()
+  @RouteConfig({ bodyLimit: REPORT_BODY_LIMIT_BYTES })
   @HttpCode(200)
   @ApiOperation({
     summary: "Import the provider's settlement report: matching aprobado charges become conciliado",

@@ -1,20 +1,23 @@
 // The operator's tariff of a merchant (PUT /internal/merchants/{id}/tarifa) and the retefuente table. Rates are
 // percentages with at most four decimals; a PUT is the whole tariff: a field left out takes its default.
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDefined, IsInt, IsNumber, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { IsDefined, IsInt, IsOptional, IsString, Length, Max, Min, ValidateBy } from 'class-validator';
 import type { Actor } from '../../../kernel/actor.js';
 import { ActorResponse } from '../../../merchants/adapters/http/merchant.dto.js';
 import type { StoredTariff } from '../../application/ports/tariffs.port.js';
 import { DEFAULT_TARIFF, MAX_FIXED_FEE, type MerchantTariff, type RetefuenteRate } from '../../domain/tariff.js';
-import { toPercent, toPpm } from './percent.js';
+import { hasFourDecimalsAtMost, toPercent, toPpm } from './percent.js';
 
 const PERCENT_MESSAGE = (name: string): string => `${name} must be a percentage from 0 to 100 with at most 4 decimals`;
+
+const FourDecimals = (name: string): PropertyDecorator =>
+  ValidateBy({ name: 'fourDecimals', validator: { validate: hasFourDecimalsAtMost, defaultMessage: () => PERCENT_MESSAGE(name) } });
 
 function Percent(name: string, example: number, description: string): PropertyDecorator {
   return (target, key) => {
     ApiPropertyOptional({ minimum: 0, maximum: 100, example, description })(target, key);
     IsOptional()(target, key);
-    IsNumber({ maxDecimalPlaces: 4 }, { message: PERCENT_MESSAGE(name) })(target, key);
+    FourDecimals(name)(target, key);
     Min(0, { message: PERCENT_MESSAGE(name) })(target, key);
     Max(100, { message: PERCENT_MESSAGE(name) })(target, key);
   };
@@ -120,7 +123,7 @@ export class TarifaResponse {
 export class RetefuenteBody {
   @ApiProperty({ minimum: 0, maximum: 100, example: 1.5 })
   @IsDefined({ message: 'porcentaje is required' })
-  @IsNumber({ maxDecimalPlaces: 4 }, { message: PERCENT_MESSAGE('porcentaje') })
+  @FourDecimals('porcentaje')
   @Min(0, { message: PERCENT_MESSAGE('porcentaje') })
   @Max(100, { message: PERCENT_MESSAGE('porcentaje') })
   porcentaje!: number;

@@ -6,7 +6,8 @@ import { reversalOf, type SettlementState } from '../../../../settlement/domain/
 import { pesos } from './format.js';
 import { html, type Html } from './html.js';
 
-const PERCENT = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 3 });
+// Four decimals: the most a rate may have (docs/settlement.md), so the rate shown is the one the line was computed with.
+const PERCENT = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 4 });
 const percent = (ppm: number): string => `${PERCENT.format(ppm / 10_000)}\u00a0%`;
 const PAYOUT_DAY = new Intl.DateTimeFormat('es-CO', { timeZone: 'America/Bogota', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
