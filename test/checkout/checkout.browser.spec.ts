@@ -182,6 +182,22 @@ describe('a buyer pays in the browser', () => {
     expect((await iframe.boundingBox())!.height).toBeGreaterThan(before);
   }, SLOW_MS);
 
+  it('card frame fits its content: the shorter cuotas step leaves no empty box under "Usar otra tarjeta"', async () => {
+    const created = await charge();
+    await payByCard(created, '4242 4242 4242 4242', '3');
+    const frame = page.frameLocator('iframe[title="Formulario seguro para los datos de la tarjeta"]');
+    type Rect = { getBoundingClientRect(): { bottom: number } };
+    // Where the frame's content ends, inside it, against the frame's height on the page.
+    const gap = async () => {
+      const contentEnd = await frame.locator('body').evaluate((body) => (body as unknown as Rect).getBoundingClientRect().bottom);
+      return (await page.locator('iframe.card-frame').boundingBox())!.height - contentEnd;
+    };
+    expect(await eventually(gap, (px) => px <= 8, 10_000)).toBeLessThanOrEqual(8);
+    // And nothing is cut: the last control ends inside the frame.
+    const lastEnd = await frame.getByRole('link', { name: 'Usar otra tarjeta' }).evaluate((link) => (link as unknown as Rect).getBoundingClientRect().bottom);
+    expect(lastEnd).toBeLessThanOrEqual((await page.locator('iframe.card-frame').boundingBox())!.height);
+  }, SLOW_MS);
+
   it('card, declined: a failed page; GET says fallido', async () => {
     const created = await charge();
     await payByCard(created, '4000000000000002', '1');
