@@ -72,6 +72,24 @@ describe('the hosted checkout page', () => {
     expect(await estadoOf(gw, merchant, charge.id)).toBe('pendiente');
   });
 
+  it("names what is wrong with a document number the buyer did write: the type's shape, or the NIT's check digit", async () => {
+    const charge = await createCharge(gw, merchant);
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ tipoDocumento: 'CC', numeroDocumento: '1.020.304.050' }, 'La cédula de ciudadanía lleva de 3 a 10 dígitos, sin puntos ni espacios.'],
+      [{ tipoDocumento: 'TI', numeroDocumento: '12345' }, 'La tarjeta de identidad lleva de 6 a 11 dígitos, sin puntos ni espacios.'],
+      [{ tipoDocumento: 'PP', numeroDocumento: 'AB-12345' }, 'El pasaporte lleva de 3 a 12 letras o números, sin espacios ni guiones.'],
+      [{ tipoPersona: 'juridica', tipoDocumento: 'NIT', numeroDocumento: '900123456' }, 'Escribe el NIT con su dígito de verificación después de un guion, así: 900123456-8.'],
+      [{ tipoPersona: 'juridica', tipoDocumento: 'NIT', numeroDocumento: '900123456-7' }, 'El dígito de verificación (después del guion) no corresponde a ese NIT: revisa el número y el dígito.'],
+      [{ numeroDocumento: '' }, 'Escribe el número de documento. Un NIT va con su dígito de verificación, así: 900123456-8.'],
+    ];
+    for (const [fields, message] of cases) {
+      const page = await postForm(`${charge.checkoutUrl}/pse`, { ...PAYER, banco: '9901', ...fields });
+      expect(page.status).toBe(400);
+      expect(/<p class="field-error" id="numeroDocumento-error">([^<]*)<\/p>/.exec(page.text)?.[1]).toBe(message);
+    }
+    expect(await estadoOf(gw, merchant, charge.id)).toBe('pendiente');
+  });
+
   it('ties a person-type problem to its radio group, so a screen reader reads it with the group', async () => {
     const charge = await createCharge(gw, merchant);
     const page = await postForm(`${charge.checkoutUrl}/pse`, { ...PAYER, tipoPersona: 'empresa', banco: '9901' });
