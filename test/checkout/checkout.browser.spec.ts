@@ -220,6 +220,12 @@ describe('a buyer pays in the browser', () => {
     const reference = (await page.locator('.voucher .code').first().textContent())?.trim() ?? '';
     expect(reference).toMatch(/^\d{10}$/);
     expect(await estadoOf(gw, merchant, created.id)).toBe('pendiente');
+    // On paper: the voucher's facts, not the page's buttons.
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('.voucher').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: `Volver a ${MERCHANT}` }).isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Imprimir código' }).isVisible()).toBe(false);
+    await page.emulateMedia({ media: 'screen' });
 
     const cashier = await context.newPage();
     await cashier.goto(`${gw.infra.config.sandboxPublicUrl}/red-efectivo`);

@@ -83,7 +83,7 @@ button,.button{display:block;width:100%;border:0;border-radius:12px;padding:.95r
 }
 @media print{
   body{background:#fff}
-  .topbar .secure,.skip,.no-print,.links,.foot{display:none}
+  .topbar .secure,.skip,.no-print,.links,.actions,.foot{display:none}
   .sheet{box-shadow:none;border:1px solid #999}
 }
 `;
