@@ -307,6 +307,16 @@ describe('a buyer pays in the browser', () => {
     expect((await page.locator('.reference').innerText()).replace(/\s/g, '')).toBe(`Referencia:${referencia}`);
   }, SLOW_MS);
 
+  it('shows the largest amount whole on a 320 px phone, never cut at the edge of the card', async () => {
+    const created = await charge({ monto: gw.infra.config.maxMonto });
+    await page.setViewportSize({ width: 320, height: 740 });
+    await page.goto(created.checkoutUrl);
+    const amount = page.locator('.amount');
+    expect((await amount.textContent())?.replace(/\u00a0/g, ' ')).toBe('$ 1.000.000.000');
+    // The card clips what runs past it (overflow: hidden), so the text must fit its own box.
+    expect(await amount.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  }, SLOW_MS);
+
   it('is usable by keyboard and readable: focus goes skip link, then PSE; texts meet 4.5:1 contrast', async () => {
     const created = await charge();
     await page.goto(created.checkoutUrl);
