@@ -1,5 +1,6 @@
 // The sandbox's pages: it stands in for an outside processor and a bank, so it shares no view code with our
-// checkout. Every page wears a "pruebas" ribbon so nobody takes it for a real bank.
+// checkout. Every page wears a "pruebas" ribbon, the card form framed in our checkout too, so nobody takes it for a
+// real bank or types a real card.
 import type { FastifyReply } from 'fastify';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -89,7 +90,7 @@ export function sendPage(reply: FastifyReply, status: number, body: Raw, options
 ${parentOrigin ? '<script src="/assets/marco.js" defer></script>' : ''}
 </head>
 <body class="${options.framed ? 'framed' : 'page'}"${parentOrigin ? ` data-parent-origin="${escape(parentOrigin)}"` : ''}>
-${options.framed ? '' : '<p class="ribbon" role="note">Entorno de pruebas: ningún dinero real se mueve aquí</p>'}
+<p class="ribbon" role="note">Entorno de pruebas: ningún dinero real se mueve aquí</p>
 ${body.html}
 </body>
 </html>`;
