@@ -222,6 +222,11 @@ describe('the hosted checkout page', () => {
     const letters = await postForm(counter, { referencia: voucher.data.voucherReference, monto: 'abc' });
     expect(letters.status).toBe(400);
     expect(letters.text).toContain('solo números');
+    // Dots only as thousands separators: a misplaced one is not read as the voucher's 150000.
+    for (const monto of ['1.500.00', '15.0000', '150.000.']) {
+      const misread = await postForm(counter, { referencia: voucher.data.voucherReference, monto });
+      expect([monto, misread.status]).toEqual([monto, 400]);
+    }
     expect(await estadoOf(gw, merchant, charge.id)).toBe('pendiente');
     expect((await postForm(counter, { referencia: voucher.data.voucherReference, monto: '$ 150.000' })).status).toBe(200);
     expect(await eventually(() => estadoOf(gw, merchant, charge.id), (estado) => estado === 'aprobado')).toBe('aprobado');
