@@ -124,6 +124,19 @@ describe('the hosted checkout page', () => {
     expect(await eventTypes(gw, charge.id)).toEqual(['ChargeCreated', 'CheckoutOpened', 'CashVoucherIssued']);
   });
 
+  it('a second PSE form sent for another bank cancels the first debit; its bank page says why, truly', async () => {
+    const charge = await createCharge(gw, merchant);
+    const first = (await postForm(`${charge.checkoutUrl}/pse`, { ...PAYER, banco: '1007' })).headers.get('location') ?? '';
+    const second = (await postForm(`${charge.checkoutUrl}/pse`, { ...PAYER, banco: '1051' })).headers.get('location') ?? '';
+    expect(second).not.toBe(first);
+    const firstPage = await http('GET', first);
+    // Not "another method was chosen": the buyer chose PSE again, at another bank.
+    expect(firstPage.text).toContain('Esta transacción fue cancelada: se empezó otro pago para esta compra.');
+    expect(firstPage.text).not.toContain('<form');
+    await postForm(first, { decision: 'aprobar' });
+    expect(await estadoOf(gw, merchant, charge.id)).toBe('pendiente');
+  });
+
   it('holds a pending bank: no second payment while it processes, then approved when the bank decides', async () => {
     const charge = await createCharge(gw, merchant);
     const bank = (await postForm(`${charge.checkoutUrl}/pse`, { ...PAYER, banco: '9903' })).headers.get('location') ?? '';
