@@ -72,6 +72,24 @@ describe('the hosted checkout page', () => {
     expect(await estadoOf(gw, merchant, charge.id)).toBe('pendiente');
   });
 
+  it("names what is wrong with a document number the buyer did write: the type's shape, or the NIT's check digit", async () => {
+    const charge = await createCharge(gw, merchant);
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ tipoDocumento: 'CC', numeroDocumento: '1.020.304.050' }, 'La cédula de ciudadanía lleva de 3 a 10 dígitos, sin puntos ni espacios.'],
+      [{ tipoDocumento: 'TI', numeroDocumento: '12345' }, 'La tarjeta de identidad lleva de 6 a 11 dígitos, sin puntos ni espacios.'],
+      [{ tipoDocumento: 'PP', numeroDocumento: 'AB-12345' }, 'El pasaporte lleva de 3 a 12 letras o números, sin espacios ni guiones.'],
+      [{ tipoPersona: 'juridica', tipoDocumento: 'NIT', numeroDocumento: '900123456' }, 'Escribe el NIT con su dígito de verificación después de un guion, así: 900123456-8.'],
+      [{ tipoPersona: 'juridica', tipoDocumento: 'NIT', numeroDocumento: '900123456-7' }, 'El dígito de verificación (después del guion) no corresponde a ese NIT: revisa el número y el dígito.'],
+      [{ numeroDocumento: '' }, 'Escribe el número de documento. Un NIT va con su dígito de verificación, así: 900123456-8.'],
+    ];
+    for (const [fields, message] of cases) {
+      const page = await postForm(`${charge.checkoutUrl}/pse`, { ...PAYER, banco: '9901', ...fields });
+      expect(page.status).toBe(400);
+      expect(/<p class="field-error" id="numeroDocumento-error">([^<]*)<\/p>/.exec(page.text)?.[1]).toBe(message);
+    }
+    expect(await estadoOf(gw, merchant, charge.id)).toBe('pendiente');
+  });
+
   it('ties a person-type problem to its radio group, so a screen reader reads it with the group', async () => {
     const charge = await createCharge(gw, merchant);
     const page = await postForm(`${charge.checkoutUrl}/pse`, { ...PAYER, tipoPersona: 'empresa', banco: '9901' });
@@ -104,6 +122,19 @@ describe('the hosted checkout page', () => {
     await postForm(bank, { decision: 'aprobar' });
     expect(await estadoOf(gw, merchant, charge.id)).toBe('pendiente');
     expect(await eventTypes(gw, charge.id)).toEqual(['ChargeCreated', 'CheckoutOpened', 'CashVoucherIssued']);
+  });
+
+  it('a second PSE form sent for another bank cancels the first debit; its bank page says why, truly', async () => {
+    const charge = await createCharge(gw, merchant);
+    const first = (await postForm(`${charge.checkoutUrl}/pse`, { ...PAYER, banco: '1007' })).headers.get('location') ?? '';
+    const second = (await postForm(`${charge.checkoutUrl}/pse`, { ...PAYER, banco: '1051' })).headers.get('location') ?? '';
+    expect(second).not.toBe(first);
+    const firstPage = await http('GET', first);
+    // Not "another method was chosen": the buyer chose PSE again, at another bank.
+    expect(firstPage.text).toContain('Esta transacción fue cancelada: se empezó otro pago para esta compra.');
+    expect(firstPage.text).not.toContain('<form');
+    await postForm(first, { decision: 'aprobar' });
+    expect(await estadoOf(gw, merchant, charge.id)).toBe('pendiente');
   });
 
   it('holds a pending bank: no second payment while it processes, then approved when the bank decides', async () => {
@@ -204,6 +235,11 @@ describe('the hosted checkout page', () => {
     const letters = await postForm(counter, { referencia: voucher.data.voucherReference, monto: 'abc' });
     expect(letters.status).toBe(400);
     expect(letters.text).toContain('solo números');
+    // Dots only as thousands separators: a misplaced one is not read as the voucher's 150000.
+    for (const monto of ['1.500.00', '15.0000', '150.000.']) {
+      const misread = await postForm(counter, { referencia: voucher.data.voucherReference, monto });
+      expect([monto, misread.status]).toEqual([monto, 400]);
+    }
     expect(await estadoOf(gw, merchant, charge.id)).toBe('pendiente');
     expect((await postForm(counter, { referencia: voucher.data.voucherReference, monto: '$ 150.000' })).status).toBe(200);
     expect(await eventually(() => estadoOf(gw, merchant, charge.id), (estado) => estado === 'aprobado')).toBe('aprobado');

@@ -182,6 +182,22 @@ describe('a buyer pays in the browser', () => {
     expect((await iframe.boundingBox())!.height).toBeGreaterThan(before);
   }, SLOW_MS);
 
+  it('card frame fits its content: the shorter cuotas step leaves no empty box under "Usar otra tarjeta"', async () => {
+    const created = await charge();
+    await payByCard(created, '4242 4242 4242 4242', '3');
+    const frame = page.frameLocator('iframe[title="Formulario seguro para los datos de la tarjeta"]');
+    type Rect = { getBoundingClientRect(): { bottom: number } };
+    // Where the frame's content ends, inside it, against the frame's height on the page.
+    const gap = async () => {
+      const contentEnd = await frame.locator('body').evaluate((body) => (body as unknown as Rect).getBoundingClientRect().bottom);
+      return (await page.locator('iframe.card-frame').boundingBox())!.height - contentEnd;
+    };
+    expect(await eventually(gap, (px) => px <= 8, 10_000)).toBeLessThanOrEqual(8);
+    // And nothing is cut: the last control ends inside the frame.
+    const lastEnd = await frame.getByRole('link', { name: 'Usar otra tarjeta' }).evaluate((link) => (link as unknown as Rect).getBoundingClientRect().bottom);
+    expect(lastEnd).toBeLessThanOrEqual((await page.locator('iframe.card-frame').boundingBox())!.height);
+  }, SLOW_MS);
+
   it('card, declined: a failed page; GET says fallido', async () => {
     const created = await charge();
     await payByCard(created, '4000000000000002', '1');
@@ -204,6 +220,12 @@ describe('a buyer pays in the browser', () => {
     const reference = (await page.locator('.voucher .code').first().textContent())?.trim() ?? '';
     expect(reference).toMatch(/^\d{10}$/);
     expect(await estadoOf(gw, merchant, created.id)).toBe('pendiente');
+    // On paper: the voucher's facts, not the page's buttons.
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('.voucher').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: `Volver a ${MERCHANT}` }).isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Imprimir código' }).isVisible()).toBe(false);
+    await page.emulateMedia({ media: 'screen' });
 
     const cashier = await context.newPage();
     await cashier.goto(`${gw.infra.config.sandboxPublicUrl}/red-efectivo`);
@@ -283,6 +305,16 @@ describe('a buyer pays in the browser', () => {
     // The text stays inside its box (a box can fit while its text runs past it, cut off by the card).
     expect(await page.locator('.reference').evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     expect((await page.locator('.reference').innerText()).replace(/\s/g, '')).toBe(`Referencia:${referencia}`);
+  }, SLOW_MS);
+
+  it('shows the largest amount whole on a 320 px phone, never cut at the edge of the card', async () => {
+    const created = await charge({ monto: gw.infra.config.maxMonto });
+    await page.setViewportSize({ width: 320, height: 740 });
+    await page.goto(created.checkoutUrl);
+    const amount = page.locator('.amount');
+    expect((await amount.textContent())?.replace(/\u00a0/g, ' ')).toBe('$ 1.000.000.000');
+    // The card clips what runs past it (overflow: hidden), so the text must fit its own box.
+    expect(await amount.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
   }, SLOW_MS);
 
   it('is usable by keyboard and readable: focus goes skip link, then PSE; texts meet 4.5:1 contrast', async () => {

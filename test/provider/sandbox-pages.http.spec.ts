@@ -1,7 +1,9 @@
 // The sandbox's buyer-facing pages (card form, bank page, cash network) answer a browser with a plain Spanish page,
 // as the gateway's buyer pages do, for an unknown or malformed address and for input they cannot read; the
 // sandbox's API (/api) keeps its JSON.
+import { createCharge, PAYER, postForm } from '../checkout/paying.js';
 import { http, startTestGateway, type HttpAnswer, type TestGateway } from '../support/gateway.js';
+import { onboardMerchant } from '../support/merchants.js';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const page = (answer: HttpAnswer): unknown[] => [answer.status, answer.headers.get('content-type'), answer.headers.get('cache-control')];
@@ -39,6 +41,21 @@ describe('sandbox provider: the buyer pages answer pages', () => {
     for (const answer of answers) {
       expect(page(answer)).toEqual([400, 'text/html; charset=utf-8', 'no-store']);
       expect(answer.text).toContain('No pudimos leer los datos enviados');
+    }
+  });
+
+  it('every buyer page says it is the test environment, the card form framed in the checkout included', async () => {
+    const merchant = await onboardMerchant(gw);
+    const charge = await createCharge(gw, merchant);
+    const checkout = await http('GET', `${charge.checkoutUrl}?metodo=tarjeta`);
+    const cardForm = /<iframe[^>]+src="([^"]+)"/.exec(checkout.text)?.[1]?.replace(/&amp;/g, '&') ?? '';
+    expect(cardForm.startsWith(`${gw.infra.config.sandboxPublicUrl}/tarjeta/`)).toBe(true);
+    const bankPage = (await postForm(`${charge.checkoutUrl}/pse`, { ...PAYER, banco: '1007' })).headers.get('location') ?? '';
+    expect(bankPage.startsWith(`${gw.infra.config.sandboxPublicUrl}/pse/`)).toBe(true);
+    for (const url of [cardForm, bankPage, `${gw.sandboxUrl}/red-efectivo`]) {
+      const answer = await http('GET', url);
+      expect([url, answer.status]).toEqual([url, 200]);
+      expect([url, answer.text.includes('Entorno de pruebas: ningún dinero real se mueve aquí')]).toEqual([url, true]);
     }
   });
 

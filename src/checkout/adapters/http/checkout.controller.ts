@@ -18,7 +18,7 @@ import { CheckoutErrorFilter } from './checkout-error.filter.js';
 import { CheckoutScreens, type RenderOptions } from './checkout-screens.js';
 import { redirect, sendPage, setPageHeaders, type PageOrigins } from './page-headers.js';
 import { CHECKOUT_CSS, CHECKOUT_JS } from './views/assets.js';
-import { PSE_MESSAGES } from './views/methods.js';
+import { documentNumberMessage, PSE_MESSAGES } from './views/methods.js';
 
 const METHODS = ['pse', 'tarjeta', 'efectivo'] as const;
 type Method = (typeof METHODS)[number];
@@ -94,7 +94,9 @@ export class CheckoutController {
       return undefined;
     } catch (error) {
       if (error instanceof FieldError) {
-        const errors = Object.fromEntries(Object.keys(error.fieldErrors).map((field) => [field, PSE_MESSAGES[field] ?? 'Revisa este dato.']));
+        const message = (field: string): string =>
+          field === 'numeroDocumento' ? documentNumberMessage(form) : (PSE_MESSAGES[field] ?? 'Revisa este dato.');
+        const errors = Object.fromEntries(Object.keys(error.fieldErrors).map((field) => [field, message(field)]));
         return this.render(reply, await this.view(token), { method: 'pse', pse: { values: form, errors }, status: 400 });
       }
       return this.refused(reply, token, error);

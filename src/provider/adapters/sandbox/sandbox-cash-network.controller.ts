@@ -36,14 +36,15 @@ export class SandboxCashNetworkController {
   @UseFilters(SandboxPageErrorFilter)
   async pay(@Body() body: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const referencia = text(body.referencia);
-    const written = text(body.monto).trim().replace(/[$.\s]/g, '');
-    // Left empty, the cashier takes the voucher's amount; anything else must be the peso figure.
-    if (written !== '' && !/^\d+$/.test(written)) {
+    const typed = text(body.monto).trim();
+    // Left empty, the cashier takes the voucher's amount; anything else must be the peso figure, with a $ and
+    // thousands dots if they like: dots only between groups of three ("15.0000" or "1.500.00" is not a sum to guess at).
+    if (typed !== '' && !/^(\$\s*)?(\d+|\d{1,3}(\.\d{3})+)$/.test(typed)) {
       return sendPage(reply, 400, cashNetworkPage({ ok: false, message: 'El valor recibido va en pesos, solo números (por ejemplo 150000).' }, referencia), {
         title: 'Pago no recibido',
       });
     }
-    const monto = written === '' ? null : Number(written);
+    const monto = typed === '' ? null : Number(typed.replace(/[$.\s]/g, ''));
     try {
       await this.payments.payVoucher(referencia, monto);
       return sendPage(reply, 200, cashNetworkPage({ ok: true, message: `Pago recibido para la referencia ${referencia}.` }), {

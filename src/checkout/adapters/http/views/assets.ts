@@ -20,7 +20,7 @@ a:hover{color:#084a8c}
 .summary{padding:1.25rem 1.25rem 1rem;border-bottom:1px solid #e3e8ef;background:linear-gradient(180deg,#f7faff 0%,#fff 100%)}
 .payee{margin:0;font-size:.9rem;color:#4b5565}
 .summary h1{margin:.1rem 0 .5rem;font-size:1.2rem;line-height:1.3}
-.amount{margin:0;font-size:2.1rem;font-weight:800;letter-spacing:-.02em;color:#101828}
+.amount{margin:0;font-size:clamp(1.5rem,8.5vw,2.1rem);font-weight:800;letter-spacing:-.02em;color:#101828}
 .concept{margin:.35rem 0 0;color:#344054}
 .reference{margin:.35rem 0 0;font-size:.85rem;color:#4b5565;overflow-wrap:anywhere}
 .panel{padding:1.25rem}
@@ -83,7 +83,7 @@ button,.button{display:block;width:100%;border:0;border-radius:12px;padding:.95r
 }
 @media print{
   body{background:#fff}
-  .topbar .secure,.skip,.no-print,.links,.foot{display:none}
+  .topbar .secure,.skip,.no-print,.links,.actions,.foot{display:none}
   .sheet{box-shadow:none;border:1px solid #999}
 }
 `;

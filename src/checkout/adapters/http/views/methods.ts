@@ -1,7 +1,7 @@
 // The hosted page's payment screens: choose a method, PSE's form, the provider's card frame, cash.
 // Plain links and forms: every step works without JavaScript.
 import { DIGITS_ONLY_DOCUMENTS, TIPOS_DOCUMENTO, type TipoDocumento } from '../../../domain/pagador.js';
-import { NIT_EXAMPLE } from '../../../domain/nit.js';
+import { NIT_EXAMPLE, NIT_FORMAT } from '../../../domain/nit.js';
 import { html, type Raw } from './html.js';
 import { ICONS } from './icons.js';
 
@@ -52,6 +52,32 @@ export const PSE_MESSAGES: Record<string, string> = {
   email: 'Escribe un correo electrónico válido, por ejemplo nombre@correo.com.',
   telefono: 'Escribe un celular de 7 a 15 dígitos, o déjalo vacío.',
 };
+
+/** What a number of each document type looks like, for a number the form refused (said in the buyer's words). */
+const DOCUMENT_NUMBER_HINTS: Record<TipoDocumento, string> = {
+  CC: 'La cédula de ciudadanía lleva de 3 a 10 dígitos, sin puntos ni espacios.',
+  TI: 'La tarjeta de identidad lleva de 6 a 11 dígitos, sin puntos ni espacios.',
+  RC: 'El registro civil lleva de 6 a 11 dígitos, sin puntos ni espacios.',
+  NIT: `Escribe el NIT con su dígito de verificación después de un guion, así: ${NIT_EXAMPLE}.`,
+  CE: 'La cédula de extranjería lleva de 3 a 12 letras o números, sin espacios ni guiones.',
+  PP: 'El pasaporte lleva de 3 a 12 letras o números, sin espacios ni guiones.',
+  DE: 'El documento extranjero lleva de 3 a 16 letras o números, sin espacios ni guiones.',
+  PPT: 'El Permiso por Protección Temporal lleva de 3 a 12 letras o números, sin espacios ni guiones.',
+};
+
+/**
+ * The document number's problem as the buyer can act on it: empty, not the shape of the chosen type, or a NIT whose
+ * check digit does not match (a single "write the number" would tell someone who did write it nothing).
+ */
+export function documentNumberMessage(values: Record<string, string>): string {
+  const numero = (values.numeroDocumento ?? '').trim();
+  if (numero === '') return PSE_MESSAGES.numeroDocumento ?? '';
+  const tipo = values.tipoDocumento as TipoDocumento;
+  if (tipo === 'NIT' && NIT_FORMAT.test(numero)) {
+    return 'El dígito de verificación (después del guion) no corresponde a ese NIT: revisa el número y el dígito.';
+  }
+  return DOCUMENT_NUMBER_HINTS[tipo] ?? PSE_MESSAGES.numeroDocumento ?? '';
+}
 
 const LABELS: Record<string, string> = {
   banco: 'Banco',

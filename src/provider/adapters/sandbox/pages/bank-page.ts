@@ -15,7 +15,7 @@ const STATES: Record<string, string> = {
   procesando: 'El banco está procesando este pago.',
   aprobado: 'Este pago ya fue autorizado.',
   rechazado: 'Este pago fue rechazado.',
-  cancelado: 'Esta transacción fue cancelada: se eligió otro medio de pago.',
+  cancelado: 'Esta transacción fue cancelada: se empezó otro pago para esta compra.',
 };
 
 export function bankPage(bank: SandboxBank, session: SessionRow, attempt: AttemptRow): Raw {

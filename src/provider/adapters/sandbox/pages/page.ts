@@ -1,5 +1,6 @@
 // The sandbox's pages: it stands in for an outside processor and a bank, so it shares no view code with our
-// checkout. Every page wears a "pruebas" ribbon so nobody takes it for a real bank.
+// checkout. Every page wears a "pruebas" ribbon, the card form framed in our checkout too, so nobody takes it for a
+// real bank or types a real card.
 import type { FastifyReply } from 'fastify';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -36,8 +37,8 @@ export interface PageOptions {
 }
 
 /**
- * A framed page tells the page that frames it how tall it is (the card form grows with its errors), so no part of
- * it hides behind a scroll inside the frame. Only its height, and only to the origin allowed to frame it.
+ * A framed page tells the page that frames it how tall its content is (the card form grows with its errors and
+ * shrinks at the cuotas step), so no part of it hides behind a scroll inside the frame and no empty box sits below it. Only its height, and only to the origin allowed to frame it.
  * A form sent back with errors puts the focus on the first field to fix, so a keyboard or screen reader user lands
  * there and hears its label and error (the frame reloads, which would otherwise leave the focus nowhere).
  */
@@ -46,8 +47,10 @@ export const FRAME_JS = `(function () {
   if (invalid) invalid.focus();
   var parent = document.body.getAttribute('data-parent-origin');
   if (window.parent === window || !parent) return;
+  // The content's own height: the root's scrollHeight is never less than the frame, so the frame could only grow
+  // and a shorter step (the cuotas after the card form) would sit above an empty box.
   function send() {
-    window.parent.postMessage({ tipo: 'alto-marco', alto: Math.ceil(document.documentElement.scrollHeight) }, parent);
+    window.parent.postMessage({ tipo: 'alto-marco', alto: Math.ceil(document.documentElement.getBoundingClientRect().height) }, parent);
   }
   if (window.ResizeObserver) new ResizeObserver(send).observe(document.body);
   window.addEventListener('load', send);
@@ -87,7 +90,7 @@ export function sendPage(reply: FastifyReply, status: number, body: Raw, options
 ${parentOrigin ? '<script src="/assets/marco.js" defer></script>' : ''}
 </head>
 <body class="${options.framed ? 'framed' : 'page'}"${parentOrigin ? ` data-parent-origin="${escape(parentOrigin)}"` : ''}>
-${options.framed ? '' : '<p class="ribbon" role="note">Entorno de pruebas: ningún dinero real se mueve aquí</p>'}
+<p class="ribbon" role="note">Entorno de pruebas: ningún dinero real se mueve aquí</p>
 ${body.html}
 </body>
 </html>`;
