@@ -26,6 +26,21 @@ describe('portal sign-in', () => {
   });
   afterAll(() => gw.close());
 
+  it('a forgotten password: the sign-in page names the link for a new one, not a new invitation (that one is refused)', async () => {
+    const page = await new PortalClient(gw.publicUrl).get('/portal/ingresar');
+    const hint = /<p class="hint">([^<]*(?:olvidaste)[^<]*)<\/p>/.exec(page.text)?.[1] ?? '';
+    expect(hint).toContain('Enlace para nueva contraseña');
+    expect(hint).toContain('equipo de Pasarela');
+    expect(hint).not.toMatch(/olvidaste\?[^?]*invita/);
+    // What the old hint sent them to: inviting someone who has access already is refused.
+    await acceptInvitation(gw, await operatorInvites(gw, shop.merchantId, 'olvido@cafe.co', 'Olga'));
+    const again = await http('POST', `${gw.adminUrl}/internal/merchants/${shop.merchantId}/personas`, {
+      token: gw.operatorToken,
+      body: { email: 'olvido@cafe.co', nombre: 'Olga' },
+    });
+    expect(again.body.code).toBe('person_exists');
+  });
+
   it('the invitation page names the shop and the role; a weak or mismatched password is refused with the reason', async () => {
     const path = await operatorInvites(gw, shop.merchantId, 'debil@cafe.co', 'Débora');
     const client = new PortalClient(gw.publicUrl);
