@@ -270,6 +270,43 @@ describe('portal sign-in', () => {
     expect(api.status).toBe(404);
     expect(api.headers.get('content-type')).toMatch(/json/);
   });
+
+  // Last in this describe: it moves the clock a week on.
+  it('an invitation that expired unused: the page says to ask for a new one, and inviting again gives one', async () => {
+    const firstShop = await onboardMerchant(gw, {});
+    const invite = (body: Record<string, string>) =>
+      http('POST', `${gw.adminUrl}/internal/merchants/${firstShop.merchantId}/personas`, { token: gw.operatorToken, body });
+    const first = await invite({ email: 'primera@cafe.co', nombre: 'Primera' });
+    const oldPath = new URL(first.body.invitacion.url).pathname;
+    // While it is valid, a second invitation is refused: the first link still works.
+    expect((await invite({ email: 'primera@cafe.co', nombre: 'Primera' })).body.code).toBe('person_exists');
+    clock.advance(7 * 86_400_000 + 60_000);
+    const expired = await new PortalClient(gw.publicUrl).get(oldPath);
+    expect(expired.status).toBe(410);
+    expect(expired.text).toContain('te invite de nuevo');
+
+    // The operator (here the only one who can: the shop has no other administrator) invites her again.
+    const again = await invite({ email: 'Primera@cafe.co', nombre: 'Primera Díaz' });
+    expect(again.status).toBe(201);
+    expect(again.body).toMatchObject({ id: first.body.id, nombre: 'Primera Díaz', rol: 'administrador', estado: 'invitada' });
+    const newPath = new URL(again.body.invitacion.url).pathname;
+    expect(newPath).not.toBe(oldPath);
+    expect(Date.parse(again.body.invitacion.expiraEn)).toBeGreaterThan(clock.now().getTime() + 6 * 86_400_000);
+    expect((await new PortalClient(gw.publicUrl).get(oldPath)).status).toBe(404);
+    const client = await acceptInvitation(gw, newPath);
+    expect((await client.get('/portal/resumen')).status).toBe(200);
+    const people = await http('GET', `${gw.publicUrl}/v1/personas`, { token: firstShop.apiKey });
+    expect(people.body).toEqual([expect.objectContaining({ id: first.body.id, estado: 'activa' })]);
+
+    // An expired invitation asked again with another role is not a silent role change: still 409.
+    const reader = await http('POST', `${gw.publicUrl}/v1/personas`, { token: firstShop.apiKey, body: { email: 'lee@cafe.co', nombre: 'Lee', rol: 'lectura' } });
+    clock.advance(7 * 86_400_000 + 60_000);
+    const promoted = await http('POST', `${gw.publicUrl}/v1/personas`, { token: firstShop.apiKey, body: { email: 'lee@cafe.co', nombre: 'Lee', rol: 'administrador' } });
+    expect(promoted.body.code).toBe('person_exists');
+    const renewed = await http('POST', `${gw.publicUrl}/v1/personas`, { token: firstShop.apiKey, body: { email: 'lee@cafe.co', nombre: 'Lee', rol: 'lectura' } });
+    expect(renewed.status).toBe(201);
+    expect(renewed.body.id).toBe(reader.body.id);
+  });
 });
 
 describe('portal cookies on https', () => {
