@@ -260,6 +260,36 @@ describe('portal sign-in', () => {
     expect((await signIn(gw, 'eva@cafe.co')).answer.status).toBe(401);
   });
 
+  it('closing one session says what it did: a second click, or a session not yours, closes nothing and says so', async () => {
+    const laptop = await acceptInvitation(gw, await operatorInvites(gw, shop.merchantId, 'flor@cafe.co', 'Flor'));
+    const { client: phone } = await signIn(gw, 'flor@cafe.co');
+    const sessionIds = (text: string): string[] => [...text.matchAll(/action="\/portal\/sesiones\/([0-9a-f-]{36})\/cerrar"/g)].map((m) => m[1] ?? '');
+    const page = await laptop.get('/portal/sesiones');
+    const [phoneSession = ''] = sessionIds(page.text);
+    expect(phoneSession).not.toBe('');
+    const close = async (client: PortalClient, id: string) => {
+      const answer = await client.post(`/portal/sesiones/${id}/cerrar`, { csrf: csrfOf((await client.get('/portal/sesiones')).text) });
+      expect(answer.status).toBe(303);
+      return (await client.get(answer.location ?? '')).text;
+    };
+    expect(await close(laptop, phoneSession)).toContain('Cerraste esa sesión.');
+    expect((await phone.get('/portal/sesiones')).status).toBe(303);
+    const twice = await close(laptop, phoneSession);
+    expect(twice).not.toContain('Cerraste esa sesión.');
+    expect(twice).toContain('Esa sesión ya estaba cerrada.');
+
+    // Another person's session, seen from her other browser: Flor's click closes nothing of hers.
+    const stranger = await acceptInvitation(gw, await operatorInvites(gw, shop.merchantId, 'gil@cafe.co', 'Gil'));
+    const { client: strangerElsewhere } = await signIn(gw, 'gil@cafe.co');
+    // A page lists every session but its own: the one the other browser lists and this one does not is this one.
+    const seenByStranger = sessionIds((await stranger.get('/portal/sesiones')).text);
+    const strangerSession = sessionIds((await strangerElsewhere.get('/portal/sesiones')).text).find((id) => !seenByStranger.includes(id));
+    expect(strangerSession).toBeDefined();
+    expect(await close(laptop, strangerSession ?? '')).toContain('Esa sesión ya estaba cerrada.');
+    expect((await stranger.get('/portal/sesiones')).status).toBe(200);
+    expect((await strangerElsewhere.get('/portal/sesiones')).status).toBe(200);
+  });
+
   it('unknown portal paths answer an HTML 404; the API keeps its JSON', async () => {
     expect((await new PortalClient(gw.publicUrl).get('/portal/')).location).toBe('/portal');
     const page = await new PortalClient(gw.publicUrl).get('/portal/no-existe/para-nada');
