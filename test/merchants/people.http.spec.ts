@@ -63,6 +63,24 @@ describe('people with portal access', () => {
     expect(Object.keys(answer.body.message.fieldErrors)).toContain(field);
   });
 
+  it('a name of spaces only is no name: 400 on nombre from a key and from the operator, nobody invited', async () => {
+    const shopC = await onboardMerchant(gw, {});
+    const fromKey = await people('POST', '', { email: 'blanco@c.co', nombre: ' \t  ', rol: 'lectura' }, shopC.apiKey);
+    expect(fromKey.status).toBe(400);
+    expect(fromKey.body.message.fieldErrors).toEqual({ nombre: ['nombre must be 1 to 120 characters long'] });
+    const fromOperator = await http('POST', `${gw.adminUrl}/internal/merchants/${shopC.merchantId}/personas`, {
+      token: gw.operatorToken,
+      body: { email: 'blanco@c.co', nombre: '   ' },
+    });
+    expect(fromOperator.status).toBe(400);
+    expect(Object.keys(fromOperator.body.message.fieldErrors)).toEqual(['nombre']);
+    expect((await people('GET', '', undefined, shopC.apiKey)).body).toEqual([]);
+    // Spaces around a real name are still trimmed, and count toward nothing.
+    const padded = await people('POST', '', { email: 'relleno@c.co', nombre: `  ${'N'.repeat(120)}  `, rol: 'lectura' }, shopC.apiKey);
+    expect(padded.status).toBe(201);
+    expect(padded.body.nombre).toBe('N'.repeat(120));
+  });
+
   it('changes a role, and refuses to demote or remove the last administrator (409)', async () => {
     const shopB = await onboardMerchant(gw, {});
     const admin = (await invite('admin@b.co', 'administrador', shopB.apiKey)).body;

@@ -5,7 +5,7 @@
 // tables with header cells and a name, charts with a text alternative; a refused form takes the focus to its
 // problems, each tied to its field; a value shown once takes the focus in a field Ctrl+A copies; every Tab stop shows
 // a focus ring of 3:1; every control is a 44 x 44 px target on the phone and 24 px on the desktop (links inside a
-// sentence excepted, as WCAG 2.5.8 does), and nothing but a table scrolls sideways.
+// sentence excepted, as WCAG 2.5.8 does), and nothing is cut off or wider than the screen unless it scrolls sideways.
 // Keyboard only: no click, fill or selectOption here; Playwright reads the pages, the person's hands are the keys.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { FOCUS_SCRIPT, type Focus } from '../checkout/contrast.js';
@@ -35,7 +35,26 @@ const PAGE_FACTS = `(() => {
   const inSentence = (el) => el.tagName === 'A' && [...el.parentElement.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
   const targets = tabbable.map((el) => (el.type === 'radio' && el.closest('label')) || el).filter((el) => el.getBoundingClientRect().width > 0 && !inSentence(el));
   const least = phone ? 44 : 24;
-  const scrollable = (el) => el.closest('table') || ['auto', 'scroll'].includes(getComputedStyle(el).overflowX);
+  // Past the screen's edge is fine only inside something that scrolls sideways: a table in a frame that clips it
+  // (overflow: hidden) cuts its last column off, as the Resumen's amounts were on a phone.
+  const scrollable = (el) => {
+    for (let at = el; at; at = at.parentElement) {
+      const style = getComputedStyle(at);
+      // Shown to screen readers only (the visually-hidden clip, a stacked table's header row): not on the screen.
+      if (['auto', 'scroll'].includes(style.overflowX) || style.clip !== 'auto') return true;
+    }
+    return false;
+  };
+  // Cut off by a frame that hides what overflows it (a table's rounded frame), or out of its card, even within the
+  // screen.
+  const cut = (el) => {
+    const right = el.getBoundingClientRect().right;
+    for (let at = el.parentElement; at; at = at.parentElement) {
+      const frame = getComputedStyle(at).overflowX === 'hidden' || at.classList.contains('card');
+      if (frame && right > at.getBoundingClientRect().right + 1) return true;
+    }
+    return false;
+  };
   return {
     lang: document.documentElement.lang,
     title: document.title,
@@ -50,7 +69,7 @@ const PAGE_FACTS = `(() => {
     images: [...document.querySelectorAll('svg')].map((svg) =>
       svg.getAttribute('aria-hidden') === 'true' ? 'hidden' : svg.getAttribute('role') === 'img' && byIds(svg.getAttribute('aria-labelledby')) ? 'named' : 'unnamed'),
     overflow: document.scrollingElement.scrollWidth - innerWidth,
-    wide: [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > innerWidth + 1 && !scrollable(el))
+    wide: [...document.querySelectorAll('body *')].filter((el) => (el.getBoundingClientRect().right > innerWidth + 1 || cut(el)) && !scrollable(el))
       .map((el) => el.tagName + (el.className ? '.' + el.className : '')).slice(0, 5),
     smallTargets: targets.filter((el) => el.getBoundingClientRect().height < least || el.getBoundingClientRect().width < least)
       .map((el) => text(el) + ' ' + Math.round(el.getBoundingClientRect().width) + 'x' + Math.round(el.getBoundingClientRect().height) + 'px'),
@@ -181,6 +200,11 @@ describe('a staff member uses the portal with the keyboard only, on a phone, wit
     // The chart is an image with a name and summary, and its figures are a table too.
     expect(facts.images).toContain('named');
     expect(facts.tables.map((t) => t.name)).toContain('Cifras del gráfico');
+    // Opened, the chart's figures fit the phone too.
+    await tabTo('Ver las cifras del gráfico');
+    await page.keyboard.press('Enter');
+    await page.getByRole('columnheader', { name: 'Día' }).waitFor();
+    await expectReadable('Resumen · Pasarela');
   });
 
   it('the skip link takes the focus past the header; the Pagos list is a named table with header cells', async () => {

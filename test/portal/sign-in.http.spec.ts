@@ -26,6 +26,21 @@ describe('portal sign-in', () => {
   });
   afterAll(() => gw.close());
 
+  it('a forgotten password: the sign-in page names the link for a new one, not a new invitation (that one is refused)', async () => {
+    const page = await new PortalClient(gw.publicUrl).get('/portal/ingresar');
+    const hint = /<p class="hint">([^<]*(?:olvidaste)[^<]*)<\/p>/.exec(page.text)?.[1] ?? '';
+    expect(hint).toContain('Enlace para nueva contraseña');
+    expect(hint).toContain('equipo de Pasarela');
+    expect(hint).not.toMatch(/olvidaste\?[^?]*invita/);
+    // What the old hint sent them to: inviting someone who has access already is refused.
+    await acceptInvitation(gw, await operatorInvites(gw, shop.merchantId, 'olvido@cafe.co', 'Olga'));
+    const again = await http('POST', `${gw.adminUrl}/internal/merchants/${shop.merchantId}/personas`, {
+      token: gw.operatorToken,
+      body: { email: 'olvido@cafe.co', nombre: 'Olga' },
+    });
+    expect(again.body.code).toBe('person_exists');
+  });
+
   it('the invitation page names the shop and the role; a weak or mismatched password is refused with the reason', async () => {
     const path = await operatorInvites(gw, shop.merchantId, 'debil@cafe.co', 'Débora');
     const client = new PortalClient(gw.publicUrl);
@@ -245,6 +260,36 @@ describe('portal sign-in', () => {
     expect((await signIn(gw, 'eva@cafe.co')).answer.status).toBe(401);
   });
 
+  it('closing one session says what it did: a second click, or a session not yours, closes nothing and says so', async () => {
+    const laptop = await acceptInvitation(gw, await operatorInvites(gw, shop.merchantId, 'flor@cafe.co', 'Flor'));
+    const { client: phone } = await signIn(gw, 'flor@cafe.co');
+    const sessionIds = (text: string): string[] => [...text.matchAll(/action="\/portal\/sesiones\/([0-9a-f-]{36})\/cerrar"/g)].map((m) => m[1] ?? '');
+    const page = await laptop.get('/portal/sesiones');
+    const [phoneSession = ''] = sessionIds(page.text);
+    expect(phoneSession).not.toBe('');
+    const close = async (client: PortalClient, id: string) => {
+      const answer = await client.post(`/portal/sesiones/${id}/cerrar`, { csrf: csrfOf((await client.get('/portal/sesiones')).text) });
+      expect(answer.status).toBe(303);
+      return (await client.get(answer.location ?? '')).text;
+    };
+    expect(await close(laptop, phoneSession)).toContain('Cerraste esa sesión.');
+    expect((await phone.get('/portal/sesiones')).status).toBe(303);
+    const twice = await close(laptop, phoneSession);
+    expect(twice).not.toContain('Cerraste esa sesión.');
+    expect(twice).toContain('Esa sesión ya estaba cerrada.');
+
+    // Another person's session, seen from her other browser: Flor's click closes nothing of hers.
+    const stranger = await acceptInvitation(gw, await operatorInvites(gw, shop.merchantId, 'gil@cafe.co', 'Gil'));
+    const { client: strangerElsewhere } = await signIn(gw, 'gil@cafe.co');
+    // A page lists every session but its own: the one the other browser lists and this one does not is this one.
+    const seenByStranger = sessionIds((await stranger.get('/portal/sesiones')).text);
+    const strangerSession = sessionIds((await strangerElsewhere.get('/portal/sesiones')).text).find((id) => !seenByStranger.includes(id));
+    expect(strangerSession).toBeDefined();
+    expect(await close(laptop, strangerSession ?? '')).toContain('Esa sesión ya estaba cerrada.');
+    expect((await stranger.get('/portal/sesiones')).status).toBe(200);
+    expect((await strangerElsewhere.get('/portal/sesiones')).status).toBe(200);
+  });
+
   it('unknown portal paths answer an HTML 404; the API keeps its JSON', async () => {
     expect((await new PortalClient(gw.publicUrl).get('/portal/')).location).toBe('/portal');
     const page = await new PortalClient(gw.publicUrl).get('/portal/no-existe/para-nada');
@@ -254,6 +299,43 @@ describe('portal sign-in', () => {
     const api = await http('GET', `${gw.publicUrl}/v1/no-existe`);
     expect(api.status).toBe(404);
     expect(api.headers.get('content-type')).toMatch(/json/);
+  });
+
+  // Last in this describe: it moves the clock a week on.
+  it('an invitation that expired unused: the page says to ask for a new one, and inviting again gives one', async () => {
+    const firstShop = await onboardMerchant(gw, {});
+    const invite = (body: Record<string, string>) =>
+      http('POST', `${gw.adminUrl}/internal/merchants/${firstShop.merchantId}/personas`, { token: gw.operatorToken, body });
+    const first = await invite({ email: 'primera@cafe.co', nombre: 'Primera' });
+    const oldPath = new URL(first.body.invitacion.url).pathname;
+    // While it is valid, a second invitation is refused: the first link still works.
+    expect((await invite({ email: 'primera@cafe.co', nombre: 'Primera' })).body.code).toBe('person_exists');
+    clock.advance(7 * 86_400_000 + 60_000);
+    const expired = await new PortalClient(gw.publicUrl).get(oldPath);
+    expect(expired.status).toBe(410);
+    expect(expired.text).toContain('te invite de nuevo');
+
+    // The operator (here the only one who can: the shop has no other administrator) invites her again.
+    const again = await invite({ email: 'Primera@cafe.co', nombre: 'Primera Díaz' });
+    expect(again.status).toBe(201);
+    expect(again.body).toMatchObject({ id: first.body.id, nombre: 'Primera Díaz', rol: 'administrador', estado: 'invitada' });
+    const newPath = new URL(again.body.invitacion.url).pathname;
+    expect(newPath).not.toBe(oldPath);
+    expect(Date.parse(again.body.invitacion.expiraEn)).toBeGreaterThan(clock.now().getTime() + 6 * 86_400_000);
+    expect((await new PortalClient(gw.publicUrl).get(oldPath)).status).toBe(404);
+    const client = await acceptInvitation(gw, newPath);
+    expect((await client.get('/portal/resumen')).status).toBe(200);
+    const people = await http('GET', `${gw.publicUrl}/v1/personas`, { token: firstShop.apiKey });
+    expect(people.body).toEqual([expect.objectContaining({ id: first.body.id, estado: 'activa' })]);
+
+    // An expired invitation asked again with another role is not a silent role change: still 409.
+    const reader = await http('POST', `${gw.publicUrl}/v1/personas`, { token: firstShop.apiKey, body: { email: 'lee@cafe.co', nombre: 'Lee', rol: 'lectura' } });
+    clock.advance(7 * 86_400_000 + 60_000);
+    const promoted = await http('POST', `${gw.publicUrl}/v1/personas`, { token: firstShop.apiKey, body: { email: 'lee@cafe.co', nombre: 'Lee', rol: 'administrador' } });
+    expect(promoted.body.code).toBe('person_exists');
+    const renewed = await http('POST', `${gw.publicUrl}/v1/personas`, { token: firstShop.apiKey, body: { email: 'lee@cafe.co', nombre: 'Lee', rol: 'lectura' } });
+    expect(renewed.status).toBe(201);
+    expect(renewed.body.id).toBe(reader.body.id);
   });
 });
 

@@ -81,9 +81,9 @@ describe('Resumen over 90 days, by week', () => {
         ],
       },
     }).replace(/\u00a0/g, ' ');
-    expect(page).toContain('<td>Del miércoles, 26 de agosto al domingo, 30 de agosto</td>');
-    expect(page).toContain('<td>Semana del lunes, 31 de agosto</td>');
-    expect(page).toContain('<td>lunes, 23 de noviembre</td>');
+    expect(page).toContain('<td data-label="Día">Del miércoles, 26 de agosto al domingo, 30 de agosto</td>');
+    expect(page).toContain('<td data-label="Día">Semana del lunes, 31 de agosto</td>');
+    expect(page).toContain('<td data-label="Día">lunes, 23 de noviembre</td>');
     expect(page).toContain('El periodo con más: Del miércoles, 26 de agosto al domingo, 30 de agosto, $ 500.000.');
     expect(page).not.toContain('Semana del lunes, 24 de agosto');
   });

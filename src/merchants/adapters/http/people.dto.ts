@@ -14,7 +14,9 @@ export class OperatorInviteBody {
   @MaxLength(254, { message: 'email must be at most 254 characters long' })
   email!: string;
 
+  // Trimmed before the length check: a name of spaces only is no name (it was stored as "").
   @ApiProperty({ example: 'Ana Gómez', minLength: 1, maxLength: 120 })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
   @IsString({ message: 'nombre must be a string' })
   @Length(1, 120, { message: 'nombre must be 1 to 120 characters long' })
   nombre!: string;

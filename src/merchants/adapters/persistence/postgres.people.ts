@@ -65,7 +65,14 @@ export class PostgresPeople implements People {
          INSERT INTO personas (id, merchant_id, email, nombre, rol, invitacion_hash, invitacion_expira_en,
                                creado_en, creado_por, actualizado_en, actualizado_por)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $8, $9)
-         ON CONFLICT (merchant_id, email) WHERE eliminada_en IS NULL DO NOTHING
+         -- An invitation that expired unused is renewed (same person, new link and name) when asked again with the
+         -- same role; anyone else with the email (signed up, a live invitation, another role) is person_exists.
+         ON CONFLICT (merchant_id, email) WHERE eliminada_en IS NULL DO UPDATE
+           SET nombre = EXCLUDED.nombre, invitacion_hash = EXCLUDED.invitacion_hash,
+               invitacion_expira_en = EXCLUDED.invitacion_expira_en,
+               actualizado_en = EXCLUDED.actualizado_en, actualizado_por = EXCLUDED.actualizado_por
+           WHERE personas.password_hash IS NULL AND personas.invitacion_expira_en <= EXCLUDED.creado_en
+             AND personas.rol = EXCLUDED.rol
          RETURNING ${COLUMNS}, merchant_id),
        c AS (
          INSERT INTO personas_cambios (persona_id, merchant_id, accion, despues, actor, cambiado_en)

@@ -12,7 +12,11 @@ import { isHttps } from './portal-http.js';
 import { AnyRole, PortalController, sessionOf, type PortalRequest } from './portal.guard.js';
 import { sessionsPage } from './views/sessions.views.js';
 
-const DONE: Record<string, string> = { una: 'Cerraste esa sesión.', otras: 'Cerraste todas tus otras sesiones.' };
+const DONE: Record<string, string> = {
+  una: 'Cerraste esa sesión.',
+  ninguna: 'Esa sesión ya estaba cerrada.',
+  otras: 'Cerraste todas tus otras sesiones.',
+};
 
 @PortalController()
 @Controller('portal/sesiones')
@@ -47,9 +51,10 @@ export class SessionsController {
   @AnyRole()
   async closeOne(@Param('id') id: string, @Req() request: PortalRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
     const session = sessionOf(request);
-    // Only the person's own sessions can be named: another's id closes nothing.
-    if (isUuid(id)) await this.commands.execute(new EndSessions(session.principal.actor.id, { ids: [id] }));
-    seeOther(reply, this.https, '/portal/sesiones?hecho=una');
+    // Only the person's own open sessions can be named: another's id, or one closed already (a second click), closes
+    // nothing, and the page says so rather than "Cerraste esa sesión".
+    const closed = isUuid(id) ? await this.commands.execute(new EndSessions(session.principal.actor.id, { ids: [id] })) : 0;
+    seeOther(reply, this.https, `/portal/sesiones?hecho=${closed > 0 ? 'una' : 'ninguna'}`);
   }
 
   @Post('cerrar-otras')

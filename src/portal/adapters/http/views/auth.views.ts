@@ -48,7 +48,7 @@ ${notice}
   ${choose}
   <div class="actions"><button type="submit">Ingresar</button></div>
 </form>
-<p class="hint">¿Aún no tienes contraseña, o la olvidaste? Un administrador de tu comercio te invita desde Configuración › Personas; el enlace de la invitación te deja elegirla.</p>`),
+<p class="hint">¿Aún no tienes contraseña? Un administrador de tu comercio te invita desde Configuración › Personas. ¿La olvidaste? Pídele el «Enlace para nueva contraseña» de esa misma página; si eres el único administrador, pídeselo al equipo de Pasarela.</p>`),
     { title: 'Ingresar', session: null },
   );
 }

@@ -65,8 +65,8 @@ export function barChart(id: string, title: string, summary: string, bars: Bar[]
   })}
 </svg>
 <figcaption><details><summary>Ver las cifras del gráfico</summary>
-  <table><caption class="visually-hidden">Cifras del gráfico</caption><thead><tr><th scope="col">Día</th><th scope="col" class="num">Pagos</th><th scope="col" class="num">Monto</th></tr></thead>
-  <tbody>${bars.map((b) => html`<tr><td>${b.longLabel}</td><td class="num">${count(b.count)}</td><td class="num">${format(b.value)}</td></tr>`)}</tbody></table>
+  <table class="responsive"><caption class="visually-hidden">Cifras del gráfico</caption><thead><tr><th scope="col">Día</th><th scope="col" class="num">Pagos</th><th scope="col" class="num">Monto</th></tr></thead>
+  <tbody>${bars.map((b) => html`<tr><td data-label="Día">${b.longLabel}</td><td class="num" data-label="Pagos">${count(b.count)}</td><td class="num" data-label="Monto">${format(b.value)}</td></tr>`)}</tbody></table>
 </details></figcaption>
 </figure>`;
 }

@@ -127,6 +127,8 @@ ol.timeline li::before { content: ""; position: absolute; left: -1.72rem; top: .
 ol.timeline .when { color: var(--muted); font-size: .9rem; }
 ol.timeline.cambios li { overflow-wrap: anywhere; }
 ol.timeline.cambios .badge { margin-right: .4rem; }
+/* A figure's default 40 px side margins shrank the chart and pushed its figures' table out of the card on a phone. */
+.chart { margin: 0; }
 .chart svg { width: 100%; height: auto; display: block; }
 .chart .bar { fill: var(--brand); }
 .chart .axis { stroke: #8a94a6; stroke-width: 1; }
@@ -152,6 +154,9 @@ footer { max-width: 72rem; margin: 0 auto; padding: 1rem; color: var(--muted); f
   table.responsive td { border: 0; padding: .2rem .75rem; display: flex; justify-content: space-between; align-items: baseline; gap: 1rem; text-align: right; }
   table.responsive td::before { content: attr(data-label); color: var(--muted); font-weight: 600; text-align: left; }
   table.responsive td.num { text-align: right; }
+  /* A row's own header (the Resumen's "Total") heads its stacked values. */
+  table.responsive tfoot, table.responsive th[scope=row] { display: block; width: 100%; }
+  table.responsive th[scope=row] { border: 0; padding: .2rem .75rem; }
   dl.facts { grid-template-columns: 1fr; gap: 0; }
   dl.facts dd { margin-bottom: .5rem; }
   /* On a phone, 44 px targets as the header's: the links standing alone, and a details' summary. */

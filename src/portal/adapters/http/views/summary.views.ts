@@ -87,13 +87,13 @@ export function summaryPage(session: PortalSession, model: SummaryModel): string
 </section>
 <section class="card" aria-labelledby="por-estado">
   <h2 id="por-estado">Por estado</h2>
-  <div class="table-wrap"><table aria-labelledby="por-estado">
+  <div class="table-wrap"><table class="responsive" aria-labelledby="por-estado">
     <thead><tr><th scope="col">Estado</th><th scope="col" class="num">Pagos</th><th scope="col" class="num">Monto</th></tr></thead>
     <tbody>${ESTADOS.map(
-      (e) => html`<tr><td><a href="/portal/pagos?estado=${e}&desde=${model.desde}&hasta=${model.hasta}">${estadoBadge(e)}</a></td>
-      <td class="num">${count(total.porEstado[e].cantidad)}</td><td class="num">${pesos(total.porEstado[e].monto)}</td></tr>`,
+      (e) => html`<tr><td data-label="Estado"><a href="/portal/pagos?estado=${e}&desde=${model.desde}&hasta=${model.hasta}">${estadoBadge(e)}</a></td>
+      <td class="num" data-label="Pagos">${count(total.porEstado[e].cantidad)}</td><td class="num" data-label="Monto">${pesos(total.porEstado[e].monto)}</td></tr>`,
     )}</tbody>
-    <tfoot><tr><th scope="row">Total</th><td class="num">${count(total.cantidad)}</td><td class="num">${pesos(total.monto)}</td></tr></tfoot>
+    <tfoot><tr><th scope="row">Total</th><td class="num" data-label="Pagos">${count(total.cantidad)}</td><td class="num" data-label="Monto">${pesos(total.monto)}</td></tr></tfoot>
   </table></div>
 </section>`,
     { title: 'Resumen', session, section: 'resumen' },
