@@ -1,6 +1,7 @@
 // A notice that never came, found by its charge: "ask us to re-send" (docs/webhooks.md) must work for any charge, not
 // only for the newest hundred deliveries of a merchant. The operator finds it with ?pagoId= and the shop's
 // administrator sees and re-sends it from the charge's page in the portal, after more than a hundred later notices.
+import { pasarelaOps } from '../support/cli.js';
 import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { approveCharge } from '../support/outcomes.js';
 import { acceptInvitation, csrfOf, operatorInvites, type PortalClient } from '../portal/portal-client.js';
@@ -85,6 +86,26 @@ describe('a delivery found by its charge, however many came after it', () => {
     const arrived = () => receiver.accepted.filter((r) => r.headers['svc-delivery-id'] === delivery!.id);
     await waitUntil(() => arrived().length === 1, 10_000, 'the re-sent notice');
     expect(JSON.parse(arrived()[0]!.rawBody).data.paymentId).toBe(first);
+  });
+
+  it('is found and re-sent by the operator with pasarela-ops (webhooks deliveries --pago, webhooks resend)', async () => {
+    const listed = await pasarelaOps(gw, ['webhooks', 'deliveries', shop.merchantId, '--pago', first]);
+    expect(listed).toMatchObject({ code: 0, stderr: '' });
+    const [header, row] = listed.stdout.split('\n');
+    expect(header).toMatch(/^ENTREGA\s+TIPO\s+PAGO\s+ESTADO/);
+    const deliveryId = row!.split(/\s+/)[0]!;
+    expect(row).toContain(first);
+
+    const sent = () => receiver.accepted.filter((r) => r.headers['svc-delivery-id'] === deliveryId).length;
+    const before = sent();
+    const resent = await pasarelaOps(gw, ['webhooks', 'resend', deliveryId]);
+    expect(resent).toMatchObject({ code: 0, stderr: '' });
+    expect(resent.stdout).toContain(`Delivery ${deliveryId} (payment.completed of charge ${first}) is being sent again now`);
+    await waitUntil(() => sent() === before + 1, 10_000, 'the notice re-sent by the operator');
+
+    const bad = await pasarelaOps(gw, ['webhooks', 'deliveries', shop.merchantId, '--estado', 'perdida']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe('pasarela-ops: --estado must be one of pendiente, entregada, fallida, sin_endpoint; got "perdida"\n');
   });
 
   it("answers 404 in the portal for another merchant's delivery, and sends nothing", async () => {
