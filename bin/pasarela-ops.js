@@ -31,6 +31,12 @@ Commands:
   webhooks roll-secret <merchantId>
                                    Give the merchant's webhook endpoint a new signing secret (shown only this once);
                                    for 24 h deliveries are signed with the new and the old secret
+  webhooks deliveries <merchantId> Show a merchant's webhook deliveries, newest first, each attempt with its result
+      --estado <estado>              Only the deliveries pendiente, entregada, fallida or sin_endpoint
+      --pago <chargeId>              Only the notice of this charge, however many came after it
+      --limit <n>                    Deliveries shown, 1 to 100 (default 50)
+  webhooks resend <deliveryId>     Send a delivery again now (same svc-delivery-id and body, freshly signed), with its
+                                   retries; refused while one of its series is still under way
   webhooks reseal                  Seal every stored webhook signing secret again with the current WEBHOOK_SECRET_KEY
                                    (after a rotation of that key; then WEBHOOK_SECRET_KEY_PREVIOUS can be removed);
                                    lists the secrets that opened with neither key, left as they were
@@ -63,7 +69,7 @@ class ApiError extends Error {
 
 // Options that take a value. A value that starts with a dash (--grace -5, a token beginning with "-") is still that
 // option's value, so the option's own check names what is wrong with it rather than parseArgs' "ambiguous".
-const VALUE_OPTIONS = ['url', 'token', 'role', 'grace', 'batch', 'limit', 'cursor'];
+const VALUE_OPTIONS = ['url', 'token', 'role', 'grace', 'batch', 'limit', 'cursor', 'estado', 'pago'];
 const OPTIONS = {
   url: { type: 'string' },
   token: { type: 'string' },
@@ -74,6 +80,8 @@ const OPTIONS = {
   'con-hallazgos': { type: 'boolean', default: false },
   limit: { type: 'string' },
   cursor: { type: 'string' },
+  estado: { type: 'string' },
+  pago: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 };
 const isOption = (arg) => arg === '-h' || arg === '--' || Object.hasOwn(OPTIONS, arg.replace(/^--/, '').split('=')[0]);
@@ -224,6 +232,16 @@ function table(rows) {
 
 const MAX_GRACE_SECONDS = 604_800;
 
+// As the gateway names them (src/webhooks/domain/delivery.ts).
+const DELIVERY_ESTADOS = ['pendiente', 'entregada', 'fallida', 'sin_endpoint'];
+
+function limitOf(value) {
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 100) {
+    throw new UsageError(`--limit must be a whole number from 1 to 100; got "${value}"`);
+  }
+  return value;
+}
+
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function progressLine(job) {
@@ -339,12 +357,7 @@ const commands = {
     none(args);
     const query = new URLSearchParams();
     if (options['con-hallazgos']) query.set('conHallazgos', 'true');
-    if (options.limit !== undefined) {
-      if (!/^\d+$/.test(options.limit) || Number(options.limit) < 1 || Number(options.limit) > 100) {
-        throw new UsageError(`--limit must be a whole number from 1 to 100; got "${options.limit}"`);
-      }
-      query.set('limit', options.limit);
-    }
+    if (options.limit !== undefined) query.set('limit', limitOf(options.limit));
     if (options.cursor !== undefined) query.set('cursor', options.cursor);
     const page = await call(context, 'GET', `/internal/conciliaciones${query.size ? `?${query}` : ''}`);
     const which = options['con-hallazgos'] ? ' with mismatches or observations' : '';
@@ -381,6 +394,38 @@ const commands = {
       `New signing secret for the webhook endpoint of merchant ${merchantId}, shown only this once:\n\n  ${r.secret}\n\n` +
         `Until ${r.anteriorValidoHasta} every delivery is also signed with the old secret (a second v1=); then with the new one only.`,
     ];
+  },
+  'webhooks deliveries': async (context, args, options) => {
+    const merchantId = one(args, 'merchantId');
+    const query = new URLSearchParams();
+    if (options.estado !== undefined) {
+      if (!DELIVERY_ESTADOS.includes(options.estado)) {
+        throw new UsageError(`--estado must be one of ${DELIVERY_ESTADOS.join(', ')}; got "${options.estado}"`);
+      }
+      query.set('estado', options.estado);
+    }
+    if (options.pago !== undefined) {
+      if (!UUID.test(options.pago)) throw new UsageError(`--pago must be a charge id (a UUID); got "${options.pago}"`);
+      query.set('pagoId', options.pago);
+    }
+    if (options.limit !== undefined) query.set('limit', limitOf(options.limit));
+    const page = await call(context, 'GET', `/internal/merchants/${merchantId}/entregas${query.size ? `?${query}` : ''}`);
+    if (page.data.length === 0) return [page, `No deliveries${options.estado ? ` ${options.estado}` : ''}${options.pago ? ` for charge ${options.pago}` : ''}.`];
+    const rows = [['ENTREGA', 'TIPO', 'PAGO', 'ESTADO', 'CREADA', '#', 'ENVIADO', 'RESULTADO', 'MS', 'URL']];
+    for (const d of page.data) {
+      const head = [d.id, d.tipo, d.pagoId, d.estado, d.creadaEn];
+      if (d.intentos.length === 0) rows.push([...head, '-', '-', d.estado === 'pendiente' ? 'not attempted yet' : '-', '', '']);
+      d.intentos.forEach((a, i) => {
+        const result = a.codigoEstado !== null && !a.error ? `HTTP ${a.codigoEstado}` : a.error ?? '-';
+        rows.push([...(i === 0 ? head : head.map(() => '')), a.numero, a.enviadoEn, result, a.latenciaMs, a.url]);
+      });
+    }
+    return [page, `${table(rows)}\nRe-send one: pasarela-ops webhooks resend <ENTREGA>`];
+  },
+  'webhooks resend': async (context, args) => {
+    const d = await call(context, 'POST', `/internal/entregas/${one(args, 'deliveryId')}/reenvio`);
+    return [d, `Delivery ${d.id} (${d.tipo} of charge ${d.pagoId}) is being sent again now, with the same svc-delivery-id; ` +
+      `see its attempts with: pasarela-ops webhooks deliveries ${d.merchantId} --pago ${d.pagoId}`];
   },
   'webhooks reseal': async (context, args) => {
     none(args);
@@ -490,8 +535,14 @@ async function main(argv) {
   if (options.role !== undefined && name !== 'keys issue') throw new UsageError('--role goes with keys issue');
   if (options.grace !== undefined && name !== 'keys rotate') throw new UsageError('--grace goes with keys rotate');
   if (options.batch !== undefined && name !== 'replay') throw new UsageError('--batch goes with replay');
-  for (const option of ['con-hallazgos', 'limit', 'cursor']) {
+  for (const option of ['con-hallazgos', 'cursor']) {
     if (options[option] !== undefined && options[option] !== false && name !== 'charges imports') throw new UsageError(`--${option} goes with charges imports`);
+  }
+  if (options.limit !== undefined && !['charges imports', 'webhooks deliveries'].includes(name)) {
+    throw new UsageError('--limit goes with charges imports or webhooks deliveries');
+  }
+  for (const option of ['estado', 'pago']) {
+    if (options[option] !== undefined && name !== 'webhooks deliveries') throw new UsageError(`--${option} goes with webhooks deliveries`);
   }
   const context = { url: operatorUrl(options.url) };
   const { token, source } = operatorToken(options.token);

@@ -106,9 +106,7 @@ export class ChargesController {
     const events = (await this.queries.execute(new GetChargeHistory(charge.id))) ?? [];
     const authors = await authorsOf(this.queries, session.principal.merchantId, events.map((e) => e.metadata.actor));
     const checkoutUrl = `${this.config.publicBaseUrl}/checkout/${charge.checkoutToken}`;
-    // The deliveries query has no charge filter: the charge's are found among the merchant's latest.
-    const recent = (await this.queries.execute(new ListDeliveries(session.principal.merchantId, undefined, DELIVERIES_SHOWN))) ?? [];
-    const deliveries = recent.filter((d) => d.pagoId === charge.id);
+    const deliveries = (await this.queries.execute(new ListDeliveries(session.principal.merchantId, undefined, DELIVERIES_SHOWN, charge.id))) ?? [];
     // Only approved charges (later reconciled or refunded) have a liquidación (DESIGN.md 5.12).
     const settled = ['aprobado', 'conciliado', 'reembolsado'].includes(charge.estado);
     const open = charge.estado === 'creado' || charge.estado === 'pendiente';
@@ -121,7 +119,7 @@ export class ChargesController {
       ? deliveriesTable(session, deliveries, `/portal/pagos/${charge.id}`, false)
       : open
         ? html`<p class="hint">Ninguno: solo se avisa cuando el pago se aprueba (payment.completed) o falla (payment.failed).</p>`
-        : html`<p class="hint">No aparece entre los últimos avisos de tu comercio. Si el pago cambió hace un momento, recarga la página en unos segundos.</p>`
+        : html`<p class="hint">Aún no aparece ninguno. Si el pago cambió hace un momento, recarga la página en unos segundos.</p>`
   }
 </section>`;
     const hasEndpoint = (await this.queries.execute(new GetWebhookEndpoint(session.principal.merchantId))) !== null;

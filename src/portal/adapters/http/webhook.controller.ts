@@ -7,6 +7,7 @@ import type { FastifyReply } from 'fastify';
 import type { Config } from '../../../kernel/config.js';
 import { DomainError, FieldError, NotFound } from '../../../kernel/errors.js';
 import { CONFIG } from '../../../kernel/infrastructure.module.js';
+import { isUuid } from '../../../kernel/uuid.js';
 import { GetWebhookEndpoint } from '../../../webhooks/application/get-endpoint/get-endpoint.query.js';
 import { ListDeliveries } from '../../../webhooks/application/list-deliveries/list-deliveries.query.js';
 import { RegisterWebhookEndpoint } from '../../../webhooks/application/register-endpoint/register-endpoint.command.js';
@@ -18,7 +19,7 @@ import type { PortalSession } from '../../application/portal-session.js';
 import { authorsOf } from './authors.js';
 import { formField } from './form-body.js';
 import { sendPage, seeOther } from './page.js';
-import { DELIVERIES_SHOWN, isHttps } from './portal-http.js';
+import { isHttps } from './portal-http.js';
 import { PortalController, sessionOf, type PortalRequest } from './portal.guard.js';
 import type { FieldErrors } from './views/forms.js';
 import { rolledSecretPage, secretPage, urlMessage, webhookPage } from './views/webhook.views.js';
@@ -107,13 +108,12 @@ export class WebhookController {
   @Post('entregas/:id/reenviar')
   async resend(@Param('id') id: string, @Req() request: PortalRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
     const session = sessionOf(request);
-    // ResendDelivery takes no merchant: the delivery must be one of this merchant's, or it is a 404 like a missing one.
-    const mine = (await this.queries.execute(new ListDeliveries(session.principal.merchantId, undefined, DELIVERIES_SHOWN))) ?? [];
-    if (!mine.some((d) => d.id === id)) throw new NotFound('Delivery');
+    // Another merchant's delivery is a 404 like a missing one (ResendDelivery checks it, given the merchant).
+    if (!isUuid(id)) throw new NotFound('Delivery');
     const back = backTo(formField(request.body, 'volver'));
     const joiner = back.includes('?') ? '&' : '?';
     try {
-      await this.commands.execute(new ResendDelivery(id, session.principal.actor));
+      await this.commands.execute(new ResendDelivery(id, session.principal.actor, session.principal.merchantId));
     } catch (error) {
       if (error instanceof DomainError && error.code === 'delivery_pending') {
         seeOther(reply, this.https, `${back}${joiner}hecho=en_curso`);

@@ -1,6 +1,6 @@
 // The operator's view of deliveries and their attempts. The receiver's response body is never kept nor shown.
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, Matches } from 'class-validator';
+import { IsIn, IsOptional, IsUUID, Matches } from 'class-validator';
 import type { Actor } from '../../../kernel/actor.js';
 import { ActorResponse } from '../../../merchants/adapters/http/merchant.dto.js';
 import type { AttemptView, DeliveryView } from '../../application/ports/delivery-log.port.js';
@@ -12,6 +12,11 @@ export class ListDeliveriesParams {
   @IsOptional()
   @IsIn(DELIVERY_ESTADOS, { message: `estado must be one of ${DELIVERY_ESTADOS.join(', ')}` })
   estado?: DeliveryEstado;
+
+  @ApiPropertyOptional({ format: 'uuid', description: "Only this charge's deliveries (a notice that never came, found by the charge id)." })
+  @IsOptional()
+  @IsUUID('all', { message: 'pagoId must be a charge id (a UUID)' })
+  pagoId?: string;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 50 })
   @IsOptional()

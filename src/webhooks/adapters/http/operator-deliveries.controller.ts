@@ -25,7 +25,7 @@ export class OperatorDeliveriesController {
     @Param('id', new UuidOr404Pipe('Merchant')) merchantId: string,
     @Query() params: ListDeliveriesParams,
   ): Promise<DeliveryListResponse> {
-    const deliveries = await this.queries.execute(new ListDeliveries(merchantId, params.estado, Number(params.limit ?? 50)));
+    const deliveries = await this.queries.execute(new ListDeliveries(merchantId, params.estado, Number(params.limit ?? 50), params.pagoId));
     if (!deliveries) throw new NotFound('Merchant');
     return { data: deliveries.map(DeliveryResponse.of) };
   }

@@ -12,7 +12,7 @@ const COLUMNS = `id, webhook_event_id, event_type, charge_id, merchant_id, estad
 
 const LIST = `
   SELECT ${COLUMNS} FROM webhook_deliveries
-   WHERE merchant_id = $1 AND ($2::text IS NULL OR estado = $2::text)
+   WHERE merchant_id = $1 AND ($2::text IS NULL OR estado = $2::text) AND ($4::uuid IS NULL OR charge_id = $4::uuid)
    ORDER BY created_at DESC, id DESC
    LIMIT $3`;
 
@@ -60,7 +60,7 @@ export class PostgresDeliveryLog implements DeliveryLog {
   constructor(private readonly db: DataSource) {}
 
   async list(merchantId: string, filter: DeliveryFilter): Promise<DeliveryView[]> {
-    const rows = await this.db.query<DeliveryRow[]>(LIST, [merchantId, filter.estado ?? null, filter.limit]);
+    const rows = await this.db.query<DeliveryRow[]>(LIST, [merchantId, filter.estado ?? null, filter.limit, filter.pagoId ?? null]);
     return this.withAttempts(rows);
   }
 

@@ -11,8 +11,8 @@ export class ListDeliveriesHandler implements IQueryHandler<ListDeliveries, Deli
     private readonly queries: QueryBus,
   ) {}
 
-  async execute({ merchantId, estado, limit }: ListDeliveries): Promise<DeliveryView[] | null> {
+  async execute({ merchantId, estado, limit, pagoId }: ListDeliveries): Promise<DeliveryView[] | null> {
     if (!(await this.queries.execute(new GetMerchant(merchantId)))) return null;
-    return this.deliveries.list(merchantId, { estado, limit });
+    return this.deliveries.list(merchantId, { estado, limit, pagoId });
   }
 }

@@ -8,6 +8,8 @@ export class ListDeliveries extends Query<DeliveryView[] | null> {
     readonly merchantId: string,
     readonly estado: DeliveryEstado | undefined,
     readonly limit: number,
+    /** Only this charge's deliveries. */
+    readonly pagoId?: string,
   ) {
     super();
   }

@@ -31,6 +31,8 @@ export interface DeliveryView {
 
 export interface DeliveryFilter {
   estado?: DeliveryEstado;
+  /** Only the deliveries of this charge (at most one today: its approval or its failure). */
+  pagoId?: string;
   limit: number;
 }
 

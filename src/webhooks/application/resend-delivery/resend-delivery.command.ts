@@ -7,6 +7,8 @@ export class ResendDelivery extends Command<DeliveryView> {
   constructor(
     readonly deliveryId: string,
     readonly actor: Actor,
+    /** When given (the portal), a delivery of another merchant is not found, like a missing one. */
+    readonly merchantId?: string,
   ) {
     super();
   }

@@ -12,7 +12,8 @@ export class ResendDeliveryHandler implements ICommandHandler<ResendDelivery, De
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ deliveryId, actor }: ResendDelivery): Promise<DeliveryView> {
+  async execute({ deliveryId, actor, merchantId }: ResendDelivery): Promise<DeliveryView> {
+    if (merchantId !== undefined && (await this.deliveries.find(deliveryId))?.merchantId !== merchantId) throw new DeliveryNotFound();
     const result = await this.deliveries.resend(deliveryId, actor, this.clock.now());
     switch (result.kind) {
       case 'resent':

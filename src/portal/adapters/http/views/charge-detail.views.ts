@@ -18,7 +18,7 @@ const amount = (value: unknown, moneda: string): string => (typeof value === 'nu
 /** What became of the notice an outcome sends, as its delivery says: nothing is sent without an active endpoint. */
 function notice(tipo: WebhookEventType, model: ChargeDetailModel): Content {
   const delivery = model.deliveries.find((d) => d.tipo === tipo);
-  if (!delivery) return `El aviso ${tipo} no aparece entre los últimos avisos de tu comercio.`;
+  if (!delivery) return `El aviso ${tipo} aún no aparece entre los avisos de tu comercio.`;
   switch (delivery.estado) {
     case 'entregada':
       return `Se notificó ${tipo} a tu webhook.`;

@@ -26,9 +26,31 @@ dirección, firmados con tu secreto en <span class="mono">svc-signature</span>. 
 
 export const deliveryBadge = (estado: DeliveryEstado): Html => html`<span class="badge ${DELIVERY_BADGE[estado]}">${DELIVERY_LABEL[estado]}</span>`;
 
+/** The dispatcher's reasons (the operator's English words, docs/decisions.md) as the shop reads them; one it does not
+ * know is shown as it is. */
+const REASONS: ReadonlyArray<[RegExp, (match: RegExpExecArray) => string]> = [
+  [/^connection refused$/, () => 'tu servidor rechazó la conexión'],
+  [/^connection reset$/, () => 'la conexión se cortó'],
+  [/^host not found$/, () => 'el nombre del servidor no existe'],
+  [/^host unreachable$/, () => 'no hay ruta hasta el servidor'],
+  [/^connection timed out$/, () => 'la conexión no se estableció a tiempo'],
+  [/^no answer within (\S+) s$/, (m) => `no respondió en ${m[1]!.replace('.', ',')} segundos`],
+  [/^destination refused: (.*)$/s, (m) => `no enviamos a esa dirección (${m[1]})`],
+  [/^TLS: (.*)$/s, (m) => `falló la conexión segura (${m[1]})`],
+  [/^the signing secret could not be decrypted/, () => 'no pudimos firmarlo: cambia el secreto de firma o escríbenos'],
+];
+
 function attemptResult(attempt: AttemptView): string {
-  if (attempt.codigoEstado !== null) return `HTTP ${attempt.codigoEstado}`;
-  return attempt.error ? `Sin respuesta: ${attempt.error}` : 'Sin respuesta';
+  if (attempt.codigoEstado !== null) {
+    const redirect = attempt.codigoEstado >= 300 && attempt.codigoEstado < 400;
+    return redirect ? `HTTP ${attempt.codigoEstado}: no seguimos redirecciones` : `HTTP ${attempt.codigoEstado}`;
+  }
+  if (!attempt.error) return 'Sin respuesta';
+  for (const [pattern, spanish] of REASONS) {
+    const match = pattern.exec(attempt.error);
+    if (match) return `Sin respuesta: ${spanish(match)}`;
+  }
+  return `Sin respuesta: ${attempt.error}`;
 }
 
 function attempts(delivery: DeliveryView): Html {
