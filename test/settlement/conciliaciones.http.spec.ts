@@ -173,6 +173,47 @@ describe('reconciliation with the provider settlement report', () => {
     ]);
   });
 
+  it('names what is wrong with each field of an invalid line, and with a header gone wrong', async () => {
+    const detalles = async (csv: string): Promise<Array<[number, string]>> => {
+      const answer = await importReport(csv);
+      expect(answer.status).toBe(200);
+      return answer.body.diferencias.map((d: { linea: number; detalle: string }) => [d.linea, d.detalle]);
+    };
+    const lines: Array<[string, string]> = [
+      [`,1000,2026-11-20`, 'the provider reference is empty'],
+      [`sbx-${'x'.repeat(197)},1000,2026-11-20`, 'the provider reference has 201 characters, at most 200'],
+      ['sbx-a,,2026-11-20', 'the amount is empty'],
+      ['sbx-a,12345678901234567890,2026-11-20', 'the amount is too large: at most 9007199254740991 pesos'],
+      ['sbx-a,0,2026-11-20', 'the amount is 0; it must be at least 1 peso'],
+      ['sbx-a,-500,2026-11-20', 'the amount is negative; it must be whole pesos, at least 1'],
+      ['sbx-a,1500.50,2026-11-20', 'the amount has a decimal point or a thousands separator; it must be whole pesos, digits only'],
+      ['sbx-a,1.500.000,2026-11-20', 'the amount has a decimal point or a thousands separator; it must be whole pesos, digits only'],
+      ['sbx-a,$1500,2026-11-20', 'the amount must be whole pesos, digits only'],
+      ['sbx-a,1000,', 'the date is empty'],
+      ['sbx-a,1000,20/11/2026', 'the date must be YYYY-MM-DD'],
+      ['sbx-a,1000,2026-02-30', 'the date 2026-02-30 does not exist'],
+      ['sbx-a,1000,2026-13-01', 'the date 2026-13-01 does not exist'],
+      ['sbx-a,1000,1969-12-31', 'the date 1969-12-31 is before 1970-01-01, earlier than any payment'],
+      ['sbx-a,1000,2026-11-20,x', 'expected 3 fields (reference, amount, date), found 4'],
+      [',0,2026-02-29', 'the provider reference is empty; the amount is 0; it must be at least 1 peso; the date 2026-02-29 does not exist'],
+    ];
+    expect(await detalles(`referencia_proveedor,monto,fecha\n${lines.map(([line]) => line).join('\n')}\n`)).toEqual(
+      lines.map(([, detalle], i) => [i + 2, detalle]),
+    );
+    // A header with a misspelt, repeated or missing column is said to be one, not judged as a payment.
+    expect(await detalles('referencia_proveedor,monto,fecha_pago\n')).toEqual([
+      [1, 'the header must name the columns referencia_proveedor, monto and fecha, each once: unknown column "fecha_pago"; no fecha column'],
+    ]);
+    expect(await detalles('referencia,monto,monto\n')).toEqual([
+      [1, 'the header must name the columns referencia_proveedor, monto and fecha, each once: column "monto" named twice; no fecha column'],
+    ]);
+    // A 16-digit amount is still whole pesos (a charge may be that large): it is read, and matches no charge.
+    const largest = await importReport(`sbx-grande,${Number.MAX_SAFE_INTEGER},2026-11-20\n`);
+    expect(largest.body.diferencias).toEqual([
+      { linea: 1, referenciaProveedor: 'sbx-grande', monto: Number.MAX_SAFE_INTEGER, fecha: '2026-11-20', motivo: 'referencia_desconocida' },
+    ]);
+  });
+
   it('refuses an empty report and a body that is not one', async () => {
     expect((await importReport('\n\n')).body.message.fieldErrors).toHaveProperty('reporte');
     expect((await http('POST', `${gw.adminUrl}/internal/conciliaciones`, { token: gw.operatorToken, body: {} })).status).toBe(400);

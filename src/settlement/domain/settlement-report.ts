@@ -1,6 +1,6 @@
 // The provider's settlement report (DESIGN.md 5.12b): CSV, one row per payment: provider reference, gross amount in
 // whole pesos, value date. A header row is optional; with one, columns may come in any order.
-import { isCalendarDate } from '../../kernel/calendar-date.js';
+import { FIRST_DAY, isExistingDay } from '../../kernel/calendar-date.js';
 
 export interface ReportLine {
   /** 1-based line number in the file, for the operator to find it. */
@@ -36,7 +36,34 @@ const HEADER_NAMES: Record<string, Column> = {
   date: 'fecha',
 };
 
-const AMOUNT = /^\d{1,13}$/;
+const MAX_REFERENCE = 200;
+const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
+
+// Each check names what is wrong with its field, not only the rule it broke: an operator fixes the file from it.
+function referenceProblem(referencia: string): string | null {
+  if (referencia === '') return 'the provider reference is empty';
+  if (referencia.length > MAX_REFERENCE) return `the provider reference has ${referencia.length} characters, at most ${MAX_REFERENCE}`;
+  return null;
+}
+
+function amountProblem(monto: string): string | null {
+  if (monto === '') return 'the amount is empty';
+  if (/^-\d/.test(monto)) return 'the amount is negative; it must be whole pesos, at least 1';
+  if (/^\d+([.,]\d+)+$/.test(monto)) return 'the amount has a decimal point or a thousands separator; it must be whole pesos, digits only';
+  if (!/^\d+$/.test(monto)) return 'the amount must be whole pesos, digits only';
+  // Charges go up to the largest whole number JavaScript holds exactly (MAX_MONTO's ceiling); past it a figure rounds.
+  if (!Number.isSafeInteger(Number(monto))) return `the amount is too large: at most ${Number.MAX_SAFE_INTEGER} pesos`;
+  if (Number(monto) < 1) return 'the amount is 0; it must be at least 1 peso';
+  return null;
+}
+
+function dateProblem(fecha: string): string | null {
+  if (fecha === '') return 'the date is empty';
+  if (!DATE_SHAPE.test(fecha)) return 'the date must be YYYY-MM-DD';
+  if (!isExistingDay(fecha)) return `the date ${fecha} does not exist`;
+  if (fecha < FIRST_DAY) return `the date ${fecha} is before ${FIRST_DAY}, earlier than any payment`;
+  return null;
+}
 
 /** Splits one CSV line; double quotes enclose a field, "" inside them is a quote. */
 function fields(line: string, separator: string): string[] {
@@ -68,6 +95,33 @@ function headerOf(cells: string[]): Column[] | null {
   return new Set(named).size === 3 && named.length === 3 ? named : null;
 }
 
+/** The payment a row is, or what is wrong with it. */
+function readLine(cells: string[], order: Column[]): Omit<ReportLine, 'linea'> | string {
+  if (cells.length !== 3) return `expected 3 fields (reference, amount, date), found ${cells.length}`;
+  const value = (column: Column): string => cells[order.indexOf(column)] ?? '';
+  const referencia = value('referencia');
+  const monto = value('monto');
+  const fecha = value('fecha');
+  const problems = [referenceProblem(referencia), amountProblem(monto), dateProblem(fecha)].filter((p): p is string => p !== null);
+  return problems.length > 0 ? problems.join('; ') : { referencia, monto: Number(monto), fecha };
+}
+
+/** What is wrong with a first row that names at least one column but is not a whole header; null if it names none. */
+function headerProblem(cells: string[]): string | null {
+  const columns = cells.map((cell) => HEADER_NAMES[cell.toLowerCase()]);
+  if (columns.every((c) => c === undefined)) return null;
+  const unknown = cells.filter((cell, i) => columns[i] === undefined && cell !== '');
+  const repeated = cells.filter((_, i) => columns[i] !== undefined && columns.indexOf(columns[i]) !== i);
+  const missing = (['referencia_proveedor', 'monto', 'fecha'] as const).filter((name) => !columns.includes(HEADER_NAMES[name]));
+  const said = [
+    unknown.length > 0 ? `unknown column ${unknown.map((c) => `"${c}"`).join(', ')}` : '',
+    cells.includes('') ? 'a column with no name' : '',
+    repeated.length > 0 ? `column ${repeated.map((c) => `"${c}"`).join(', ')} named twice` : '',
+    missing.length > 0 ? `no ${missing.join(', ')} column` : '',
+  ].filter((s) => s !== '');
+  return `the header must name the columns referencia_proveedor, monto and fecha, each once: ${said.join('; ')}`;
+}
+
 export function parseSettlementReport(text: string): ParsedReport {
   const normalized = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').trim();
   const rows = normalized.split('\n');
@@ -80,27 +134,15 @@ export function parseSettlementReport(text: string): ParsedReport {
     const linea = index + 1;
     if (row.trim() === '') return;
     const cells = fields(row, separator);
-    if (index === 0) {
-      const header = headerOf(cells);
-      if (header) {
-        order = header;
-        return;
-      }
-    }
-    if (cells.length !== 3) {
-      malformed.push({ linea, texto: row, detalle: `expected 3 fields (reference, amount, date), found ${cells.length}` });
+    const header = index === 0 ? headerOf(cells) : null;
+    if (header) {
+      order = header;
       return;
     }
-    const value = (column: Column): string => cells[order.indexOf(column)] ?? '';
-    const referencia = value('referencia');
-    const monto = value('monto');
-    const fecha = value('fecha');
-    const problems: string[] = [];
-    if (referencia === '' || referencia.length > 200) problems.push('the provider reference must be 1 to 200 characters');
-    if (!AMOUNT.test(monto) || Number(monto) < 1) problems.push('the amount must be whole pesos, digits only, at least 1');
-    if (!isCalendarDate(fecha)) problems.push('the date must be YYYY-MM-DD');
-    if (problems.length > 0) malformed.push({ linea, texto: row, detalle: problems.join('; ') });
-    else lines.push({ linea, referencia, monto: Number(monto), fecha });
+    const read = readLine(cells, order);
+    if (typeof read !== 'string') lines.push({ linea, ...read });
+    // A first row that names a column is a header gone wrong, whatever else it fails as a payment.
+    else malformed.push({ linea, texto: row, detalle: (index === 0 ? headerProblem(cells) : null) ?? read });
   });
   return { lines, malformed, normalized };
 }
