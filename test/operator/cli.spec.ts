@@ -1,5 +1,5 @@
 // bin/pasarela-ops.js, spawned as an operator runs it, against a real gateway.
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import os from 'node:os';
@@ -9,8 +9,7 @@ import { http, startTestGateway, type TestGateway } from '../support/gateway.js'
 import { onboardMerchant } from '../support/merchants.js';
 import { freePort } from '../support/ports.js';
 import { acceptInvitation } from '../portal/portal-client.js';
-
-const CLI = path.resolve('bin/pasarela-ops.js');
+import { CLI, pasarelaOps, runCli } from '../support/cli.js';
 
 let gw: TestGateway;
 
@@ -22,26 +21,12 @@ afterAll(async () => {
   await gw?.close();
 });
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Asynchronous on purpose: the gateway answering the CLI runs in this very process. */
-function cli(args: string[], env: Record<string, string | undefined> = {}): Promise<Run> {
-  const { OPERATOR_TOKEN: _, DATA_DIR: __, ...base } = process.env;
-  return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, ...args], { env: { ...base, ...env }, timeout: 30_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
+const cli = (args: string[], env: Record<string, string | undefined> = {}) => runCli(args, { env });
 
 /** Exactly one line on stderr, starting with the CLI's name: what an operator reads after a failure. */
 const ONE_LINE = /^pasarela-ops: [^\n]+\n$/;
 
-const ops = (args: string[]) => cli(['--url', gw.adminUrl, '--token', gw.operatorToken, ...args]);
+const ops = (args: string[]) => pasarelaOps(gw, args);
 const json = async (args: string[]) => {
   const run = await ops(['--json', ...args]);
   expect(run).toMatchObject({ code: 0, stderr: '' });

@@ -3,14 +3,12 @@
 // answer as it was given), and `pasarela-ops charges imports` / `charges import <importId>`. The imports go through the
 // real flow: charges the sandbox approved, its report of the day read from the provider and imported as it is, then
 // edited (an unknown line; a line moved to another day).
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { createCharge, estadoOf, eventually, operator } from '../checkout/paying.js';
 import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
+import { pasarelaOps } from '../support/cli.js';
 
-const CLI = path.resolve('bin/pasarela-ops.js');
 
 describe('the settlement report imports, read back', () => {
   let gw: TestGateway;
@@ -157,12 +155,7 @@ describe('the settlement report imports, read back', () => {
   });
 
   describe('pasarela-ops', () => {
-    const ops = (args: string[]): Promise<{ code: number; stdout: string; stderr: string }> =>
-      new Promise((resolve) => {
-        execFile(process.execPath, [CLI, '--url', gw.adminUrl, '--token', gw.operatorToken, ...args], { timeout: 30_000 }, (error, stdout, stderr) => {
-          resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-        });
-      });
+    const ops = (args: string[]) => pasarelaOps(gw, args);
 
     it('charges imports prints a table of the imports, newest first; --con-hallazgos only those with findings', async () => {
       const run = await ops(['charges', 'imports']);
