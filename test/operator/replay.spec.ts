@@ -1,6 +1,5 @@
 // The auditor's replay: every read model rebuilt from position 0 into fresh tables and compared with the live ones,
 // over more than 10,000 generated charge events and a stream stored before 4 October 2026 (montoMinor).
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,23 +10,11 @@ import { onboardMerchant, type OnboardedMerchant } from '../support/merchants.js
 import { READ_MODELS } from '../../src/operator/adapters/replay/read-models.js';
 import { replayReadModels } from '../../src/operator/adapters/replay/replay.js';
 import { appendHistories } from '../support/charge-histories.js';
+import { pasarelaOps } from '../support/cli.js';
 
-const CLI = path.resolve('bin/pasarela-ops.js');
 const FIXTURE = path.resolve('test/operator/fixtures/charge-stream-montoMinor.v1.json');
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function ops(gw: TestGateway, args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, '--url', gw.adminUrl, '--token', gw.operatorToken, ...args], { timeout: 170_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
+const ops = (gw: TestGateway, args: string[]) => pasarelaOps(gw, args, { timeout: 170_000 });
 
 function legacyStream(merchantId: string, chargeId: string): NewEvent[] {
   const text = readFileSync(FIXTURE, 'utf8').replaceAll('MERCHANT_ID', merchantId).replaceAll('CHARGE_ID', chargeId);

@@ -2,10 +2,9 @@
 // (GET /v1/pagos), the stats (GET /v1/pagos/stats), the settlement (GET /v1/pagos/{id}/liquidacion) of payments the
 // sandbox approves through its signed notice, and the cash voucher's deadline on the hosted page. The gateway's clock
 // is set to each instant; 23:59:59 in Bogotá is 04:59:59Z of the next day.
-import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { http, startTestGateway, waitUntil, type TestGateway } from '../support/gateway.js';
 import { onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
+import { pasarelaOps } from '../support/cli.js';
 import { createCharge, estadoOf, eventually, operator, postForm } from '../checkout/paying.js';
 
 const bogota = (local: string): Date => new Date(`${local}-05:00`);
@@ -152,11 +151,11 @@ describe('dates at midnight in Bogotá', () => {
     });
 
     it("the provider's report of a value date (pasarela-ops charges provider-report) holds that Bogotá day's approvals", async () => {
-      const report = (fecha: string) =>
-        new Promise<string>((resolve, reject) => {
-          const args = [path.resolve('bin/pasarela-ops.js'), '--url', gw.adminUrl, '--token', gw.operatorToken, 'charges', 'provider-report', fecha];
-          execFile(process.execPath, args, (error, stdout) => (error ? reject(error) : resolve(stdout)));
-        });
+      const report = async (fecha: string): Promise<string> => {
+        const run = await pasarelaOps(gw, ['charges', 'provider-report', fecha]);
+        expect([run.code, run.stderr]).toEqual([0, '']);
+        return run.stdout;
+      };
       const days = (csv: string): string[] => csv.trimEnd().split('\n').slice(1).map((line) => line.split(',')[2]!);
       // Thursday 12 November 23:59:59 on the 12th, Friday 13 00:00:01 on the 13th; the year end likewise.
       expect(days(await report('2026-11-12'))).toEqual(['2026-11-12']);

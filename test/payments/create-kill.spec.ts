@@ -4,7 +4,7 @@
 // Idempotency-Key and body gets its one charge, pendiente (one the crash left creado is completed by the retry, one
 // never retried by the stale-charge worker); the list holds one charge per referencia; each history is one
 // ChargeCreated and one CheckoutOpened; and the read model equals its rebuild from the log.
-import { execFile, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,10 +15,10 @@ import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { http, waitUntil, type HttpAnswer } from '../support/gateway.js';
 import { onboardMerchant, type GatewayAddress, type OnboardedMerchant } from '../support/merchants.js';
 import { freePort } from '../support/ports.js';
+import { pasarelaOps } from '../support/cli.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const GATEWAY = path.join(here, '../support/gateway-process.ts');
-const CLI = path.join(here, '../../bin/pasarela-ops.js');
 const REQUESTS = 300;
 const IN_FLIGHT = 30;
 const KILL_AFTER = 100;
@@ -316,12 +316,7 @@ describe('a gateway killed with SIGKILL during a burst of charge creations', () 
   });
 
   it('has a read model equal to its rebuild from the log (pasarela-ops replay)', async () => {
-    const args = [CLI, '--url', gw.adminUrl, '--token', OPERATOR_TOKEN, '--json', 'replay'];
-    const replay = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile(process.execPath, args, { timeout: 60_000 }, (error, stdout, stderr) =>
-        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-      );
-    });
+    const replay = await pasarelaOps(gw, ['--json', 'replay'], { timeout: 60_000 });
     expect(replay).toMatchObject({ code: 0 });
     expect(JSON.parse(replay.stdout).resultado.iguales).toBe(true);
   });

@@ -1,18 +1,7 @@
 // The operator rebuilds the charges read model from position 0, through the CLI, and the merchant's list is whole again.
-import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { onboardMerchant } from '../support/merchants.js';
-
-const CLI = path.resolve('bin/pasarela-ops.js');
-
-function ops(gw: TestGateway, args: string[]): Promise<{ code: number; stdout: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, '--url', gw.adminUrl, '--token', gw.operatorToken, ...args], { timeout: 30_000 }, (error, stdout) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout }),
-    );
-  });
-}
+import { pasarelaOps } from '../support/cli.js';
 
 describe('pasarela-ops charges rebuild', () => {
   let gw: TestGateway;
@@ -43,7 +32,7 @@ describe('pasarela-ops charges rebuild', () => {
     await gw.infra.dataSource.query('DELETE FROM charges WHERE id = $1', [before.body.data[0].id]);
     expect((await list()).body).not.toEqual(before.body);
 
-    const run = await ops(gw, ['--json', 'charges', 'rebuild']);
+    const run = await pasarelaOps(gw, ['--json', 'charges', 'rebuild']);
     expect(run.code).toBe(0);
     const result = JSON.parse(run.stdout);
     expect(result).toMatchObject({ proyeccion: expect.any(String), pagos: expect.any(Number) });

@@ -1,8 +1,6 @@
 // POST /internal/pagos/{id}/reembolso through the real servers: the charge approved by the sandbox provider (the
 // signed-notice path), refunded through the provider port, no webhook, a second refund changing nothing.
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { systemClock } from '../../src/kernel/clock.js';
 import { ChargeStream } from '../../src/payments/application/charge-stream.js';
 import { RefundChargeCommand } from '../../src/payments/application/refund-charge/refund-charge.command.js';
@@ -11,6 +9,7 @@ import { ProviderUnavailable, type PaymentProvider } from '../../src/payments/ap
 import { OPERATOR } from '../../src/kernel/actor.js';
 import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { approveCharge } from '../support/outcomes.js';
+import { pasarelaOps } from '../support/cli.js';
 import { Receiver } from '../webhooks/support/receiver.js';
 import { createCharge, merchantWithEndpoint, type WebhookMerchant } from '../webhooks/support/webhooks.js';
 
@@ -159,11 +158,7 @@ describe('refunds by the operator', () => {
 
   it('pasarela-ops charges refund <id> refunds, and says so when it was refunded already', async () => {
     const id = await approvedBySandbox(5_500);
-    const ops = () =>
-      new Promise<{ code: number; stdout: string }>((resolve) => {
-        const args = [path.resolve('bin/pasarela-ops.js'), '--url', gw.adminUrl, '--token', gw.operatorToken, 'charges', 'refund', id];
-        execFile(process.execPath, args, { timeout: 30_000 }, (error, stdout) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout }));
-      });
+    const ops = () => pasarelaOps(gw, ['charges', 'refund', id]);
     const first = await ops();
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(new RegExp(`^Charge ${id} refunded: 5500 pesos at `));

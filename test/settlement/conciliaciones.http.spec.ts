@@ -1,11 +1,11 @@
 // POST /internal/conciliaciones through the real servers: a report with a deliberately wrong line, imported twice.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
 import { approveCharge, failCharge, recordRefund } from '../support/outcomes.js';
+import { pasarelaOps } from '../support/cli.js';
 
 describe('reconciliation with the provider settlement report', () => {
   let gw: TestGateway;
@@ -124,10 +124,7 @@ describe('reconciliation with the provider settlement report', () => {
   it('pasarela-ops charges reconcile <file.csv> sends the file and prints the mismatches', async () => {
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'conciliacion-')), 'reporte.csv');
     writeFileSync(file, `${charges.uno!.ref},150000,2026-11-20\nsbx-otra-desconocida,5000,2026-11-20\n`);
-    const args = [path.resolve('bin/pasarela-ops.js'), '--url', gw.adminUrl, '--token', gw.operatorToken, 'charges', 'reconcile', file];
-    const run = await new Promise<{ code: number; stdout: string }>((resolve) => {
-      execFile(process.execPath, args, { timeout: 30_000 }, (error, stdout) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout }));
-    });
+    const run = await pasarelaOps(gw, ['charges', 'reconcile', file]);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('2 lines, 0 reconciled, 1 already reconciled, 1 mismatches.');
     expect(run.stdout).toMatch(/2\s+referencia_desconocida\s+sbx-otra-desconocida\s+5000/);
@@ -148,12 +145,7 @@ describe('reconciliation with the provider settlement report', () => {
     expect(Buffer.byteLength(JSON.stringify({ reporte: csv }))).toBeGreaterThan(100 * 1024);
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'conciliacion-')), 'dia.csv');
     writeFileSync(file, csv);
-    const args = [path.resolve('bin/pasarela-ops.js'), '--url', gw.adminUrl, '--token', gw.operatorToken, 'charges', 'reconcile', file];
-    const run = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile(process.execPath, args, { timeout: 60_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) =>
-        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-      );
-    });
+    const run = await pasarelaOps(gw, ['charges', 'reconcile', file], { timeout: 60_000, maxBuffer: 16 * 1024 * 1024 });
     expect([run.code, run.stderr]).toEqual([0, '']);
     expect(run.stdout).toContain('3001 lines, 1 reconciled, 0 already reconciled, 3000 mismatches.');
     expect(await estado(id)).toBe('conciliado');

@@ -3,13 +3,13 @@
 // both days), as does `pasarela-ops charges reconcile`. The sandbox plays the provider and writes the reports; its
 // clock is moved ahead of the gateway's for one approval, whose decision time the gateway then does not believe.
 // Real gateway, real sandbox, real HTTP, real PostgreSQL.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createCharge, estadoOf, eventually, operator } from '../checkout/paying.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
+import { pasarelaOps } from '../support/cli.js';
 import { NoticeRelay } from '../support/notice-relay.js';
 
 const bogota = (local: string): Date => new Date(`${local}-05:00`);
@@ -137,10 +137,7 @@ describe('a report line settled on another day than the approval', () => {
     const charge = await approvedCharge(83_000);
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'conciliacion-')), 'reporte.csv');
     writeFileSync(file, only(await providerReport('2026-04-07'), [charge.ref]).replace(',2026-04-07', ',2026-04-08'));
-    const args = [path.resolve('bin/pasarela-ops.js'), '--url', gw.adminUrl, '--token', gw.operatorToken, 'charges', 'reconcile', file];
-    const run = await new Promise<{ code: number; stdout: string }>((resolve) => {
-      execFile(process.execPath, args, { timeout: 30_000 }, (error, stdout) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout }));
-    });
+    const run = await pasarelaOps(gw, ['charges', 'reconcile', file]);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('1 lines, 1 reconciled, 0 already reconciled, 0 mismatches.');
     expect(run.stdout).toContain("1 reconciled line is dated on another day than the charge's approval:");

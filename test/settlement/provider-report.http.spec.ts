@@ -1,10 +1,9 @@
 // The provider's settlement report of a date (the sandbox plays the provider), fetched by the operator and imported:
 // reconciliation end to end, with charges the sandbox really approved.
-import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
 import { createCharge } from '../webhooks/support/webhooks.js';
+import { pasarelaOps } from '../support/cli.js';
 
 const until = async (what: string, check: () => Promise<boolean>): Promise<void> => {
   for (let tries = 0; tries < 200; tries++) {
@@ -73,10 +72,7 @@ describe("the provider's settlement report", () => {
   });
 
   it('pasarela-ops charges provider-report prints it', async () => {
-    const args = [path.resolve('bin/pasarela-ops.js'), '--url', gw.adminUrl, '--token', gw.operatorToken, 'charges', 'provider-report', today];
-    const stdout = await new Promise<string>((resolve, reject) => {
-      execFile(process.execPath, args, { timeout: 30_000 }, (error, out) => (error ? reject(error) : resolve(out)));
-    });
-    expect(stdout).toBe((await operator('GET', `/conciliaciones/reportes/${today}`)).text);
+    const run = await pasarelaOps(gw, ['charges', 'provider-report', today]);
+    expect(run).toEqual({ code: 0, stdout: (await operator('GET', `/conciliaciones/reportes/${today}`)).text, stderr: '' });
   });
 });

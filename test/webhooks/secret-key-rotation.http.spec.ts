@@ -1,20 +1,18 @@
 // Rotating WEBHOOK_SECRET_KEY through real gateways on one database: sealed with key A, restarted with key B and A as
 // the previous key, re-sealed through the operator API and the CLI, then restarted with B alone. Deliveries go to a
 // real receiver on loopback that verifies them with the secret the merchant was given.
-import { execFile } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { AesGcmSecretBox } from '../../src/webhooks/adapters/crypto/aes-gcm.secret-box.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { http, startTestGatewayOn, type TestGateway } from '../support/gateway.js';
 import { approveCharge } from '../support/outcomes.js';
+import { pasarelaOps } from '../support/cli.js';
 import { Receiver, waitUntil, type ReceivedRequest } from './support/receiver.js';
 import { createCharge, merchantWithEndpoint, type WebhookMerchant } from './support/webhooks.js';
 
 const KEY_A = randomBytes(32);
 const KEY_B = randomBytes(32);
 const UNKNOWN_KEY = randomBytes(32);
-const CLI = path.resolve('bin/pasarela-ops.js');
 
 const hmac = (secret: string, t: string, body: string) => createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
 
@@ -52,14 +50,7 @@ describe('rotating WEBHOOK_SECRET_KEY', () => {
 
   const reseal = (token = gw!.operatorToken) => http('POST', `${gw!.adminUrl}/internal/webhook-secrets/resellado`, { token });
 
-  function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-    const { OPERATOR_TOKEN: _, DATA_DIR: __, ...env } = process.env;
-    return new Promise((resolve) => {
-      execFile(process.execPath, [CLI, '--url', gw!.adminUrl, '--token', gw!.operatorToken, ...args], { env, timeout: 30_000 }, (error, stdout, stderr) =>
-        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-      );
-    });
-  }
+  const cli = (args: string[]) => pasarelaOps(gw!, args);
 
   beforeAll(async () => {
     [db, receiver] = await Promise.all([createTestDatabase(), Receiver.start()]);

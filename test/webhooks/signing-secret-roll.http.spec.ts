@@ -1,21 +1,19 @@
 // Rolling a webhook endpoint's signing secret (DESIGN.md 5.15) through a real gateway: the operator API, the CLI as
 // an operator runs it, and the merchant API; deliveries to a real receiver on loopback carry two v1= for 24 h (the
 // gateway's clock is moved past them), checked with the verifier printed in docs/webhooks.md.
-import { execFile } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { AesGcmSecretBox } from '../../src/webhooks/adapters/crypto/aes-gcm.secret-box.js';
 import { MovableClock } from '../checkout/paying.js';
 import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { issueKey } from '../support/merchants.js';
 import { approveCharge } from '../support/outcomes.js';
+import { pasarelaOps } from '../support/cli.js';
 import { docsVerifier, type Verify } from './support/docs-verifier.js';
 import { Receiver, waitUntil, type ReceivedRequest } from './support/receiver.js';
 import { createCharge, merchantWithEndpoint, type WebhookMerchant } from './support/webhooks.js';
 
 const KEY = randomBytes(32);
 const HOUR_MS = 3_600_000;
-const CLI = path.resolve('bin/pasarela-ops.js');
 
 const hmac = (secret: string, t: string, body: string) => createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
 
@@ -55,14 +53,7 @@ describe('rolling the webhook signing secret', () => {
   const endpointRow = async (merchantId: string) =>
     (await gw.infra.dataSource.query('SELECT * FROM webhook_endpoints WHERE merchant_id = $1', [merchantId]))[0];
 
-  function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-    const { OPERATOR_TOKEN: _, DATA_DIR: __, ...env } = process.env;
-    return new Promise((resolve) => {
-      execFile(process.execPath, [CLI, '--url', gw.adminUrl, '--token', gw.operatorToken, ...args], { env, timeout: 30_000 }, (error, stdout, stderr) =>
-        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-      );
-    });
-  }
+  const cli = (args: string[]) => pasarelaOps(gw, args);
 
   beforeAll(async () => {
     [gw, verify] = await Promise.all([startTestGateway({ webhookSecretKey: KEY }, clock), docsVerifier()]);
