@@ -4,17 +4,11 @@
 // works): it is the provider's origin, the only place a card number may go.
 import diagnostics from 'node:diagnostics_channel';
 import type { IncomingMessage, Server } from 'node:http';
-import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { LoggerService } from '@nestjs/common';
 import type { Browser } from 'playwright-core';
-import { loadConfig, type Config } from '../../src/kernel/config.js';
-import { startGateway } from '../../src/gateway.js';
 import { launchBrowser } from '../support/browser.js';
-import { createTestDatabase } from '../support/database.js';
-import { OPERATOR_TOKEN, type TestGateway } from '../support/gateway.js';
+import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
 import { createCharge, estadoOf } from './paying.js';
 
@@ -78,19 +72,8 @@ describe('card numbers never reach the service', () => {
       };
       restore.push(() => (console[level] = original));
     }
-    const db = await createTestDatabase();
-    const config: Config = {
-      ...loadConfig({}),
-      port: 0,
-      adminPort: 0,
-      sandboxPort: 0,
-      sandboxHost: '127.0.0.1',
-      operatorToken: OPERATOR_TOKEN,
-      dataDir: mkdtempSync(path.join(os.tmpdir(), 'pasarela-data-')),
-    };
     // Every log level on: whatever the service would log, the test reads.
-    const gateway = await startGateway({ config, databaseUrl: db.url, logger: recordingLogger });
-    gw = { ...gateway, databaseUrl: db.url, operatorToken: OPERATOR_TOKEN, close: async () => (await gateway.close(), await db.drop()) };
+    gw = await startTestGateway({}, undefined, recordingLogger);
     [merchant, browser] = await Promise.all([onboardMerchant(gw), launchBrowser()]);
   }, SLOW_MS);
 

@@ -14,9 +14,10 @@ export interface TestGateway extends Gateway {
   operatorToken: string;
 }
 
-export async function startTestGateway(overrides: Partial<Config> = {}, clock?: Clock): Promise<TestGateway> {
+/** `logger` as startTestGatewayOn takes it. */
+export async function startTestGateway(overrides: Partial<Config> = {}, clock?: Clock, logger?: GatewayOptions['logger']): Promise<TestGateway> {
   const db = await createTestDatabase();
-  const gateway = await startTestGatewayOn(db.url, overrides, clock);
+  const gateway = await startTestGatewayOn(db.url, overrides, clock, logger);
   return {
     ...gateway,
     async close() {
