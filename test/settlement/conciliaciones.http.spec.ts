@@ -2,7 +2,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { http, startTestGateway, waitUntil, type TestGateway } from '../support/gateway.js';
 import { onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
 import { approveCharge, failCharge, recordRefund } from '../support/outcomes.js';
 import { pasarelaOps } from '../support/cli.js';
@@ -23,6 +23,9 @@ describe('reconciliation with the provider settlement report', () => {
     return answer.body.id;
   };
   const importReport = (reporte: string) => http('POST', `${gw.adminUrl}/internal/conciliaciones`, { token: gw.operatorToken, body: { reporte } });
+  /** The references read model follows the events by a moment: until a charge's reference is in it, no line finds it. */
+  const projected = (ref: string) =>
+    waitUntil(() => gw.infra.dataSource.query('SELECT 1 FROM provider_references WHERE referencia_proveedor = $1', [ref]), (rows) => rows.length === 1, 10_000);
   const estado = async (id: string): Promise<string> => (await http('GET', `${gw.publicUrl}/v1/pagos/${id}`, { token: shop.apiKey })).body.estado;
 
   beforeAll(async () => {
@@ -36,12 +39,7 @@ describe('reconciliation with the provider settlement report', () => {
     await recordRefund(gw, charges.devuelto!.id);
     charges.pendiente = { id: await create(5_000), ref: 'sin-referencia' };
     // The references read model follows the events by a moment.
-    for (let tries = 0; tries < 200; tries++) {
-      const rows = await gw.infra.dataSource.query('SELECT count(*)::int AS n FROM provider_references');
-      if (rows[0].n === 5) return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error('provider_references did not catch up');
+    await waitUntil(() => gw.infra.dataSource.query('SELECT count(*)::int AS n FROM provider_references'), (rows) => rows[0].n === 5, 10_000);
   });
   afterAll(() => gw.close());
 
@@ -112,11 +110,7 @@ describe('reconciliation with the provider settlement report', () => {
   it('takes ";" as the separator and columns in any order when a header names them', async () => {
     const id = await create(33_000);
     const ref = await approveCharge(gw, id, { method: 'tarjeta' });
-    for (let tries = 0; tries < 200; tries++) {
-      const rows = await gw.infra.dataSource.query('SELECT 1 FROM provider_references WHERE referencia_proveedor = $1', [ref]);
-      if (rows.length === 1) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await projected(ref);
     const answer = await importReport(`\uFEFFfecha;monto;referencia_proveedor\n2026-11-21;33000;${ref}\n`);
     expect(answer.body.conciliados).toEqual([{ linea: 2, referenciaProveedor: ref, monto: 33_000, fecha: '2026-11-21', pagoId: id }]);
   });
@@ -133,11 +127,7 @@ describe('reconciliation with the provider settlement report', () => {
   it("imports a busy day's report, over the API's 100 kB, through the CLI; other operator routes keep 100 kB", async () => {
     const id = await create(61_000);
     const ref = await approveCharge(gw, id, { method: 'pse' });
-    for (let tries = 0; tries < 200; tries++) {
-      const rows = await gw.infra.dataSource.query('SELECT 1 FROM provider_references WHERE referencia_proveedor = $1', [ref]);
-      if (rows.length === 1) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await projected(ref);
     // 3,001 payments of ~45 bytes: some 135 kB, a modest day for a provider (100 kB stopped at about 2,200).
     const lines = ['referencia_proveedor,monto,fecha', `${ref},61000,2026-11-20`];
     for (let i = 0; i < 3_000; i++) lines.push(`int_${String(i).padStart(22, '0')},${10_000 + i},2026-11-20`);
