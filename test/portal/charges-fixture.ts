@@ -1,19 +1,12 @@
 // Charges for the portal's tests: created through the merchant API (some on past days, by moving the gateway's
 // clock), then approved or failed the way a provider notice does it, and waited for in the read model.
-import type { Clock } from '../../src/kernel/clock.js';
+import { MovableClock } from '../checkout/paying.js';
 import { http, type TestGateway } from '../support/gateway.js';
 import type { OnboardedMerchant } from '../support/merchants.js';
 import { approveCharge, failCharge } from '../support/outcomes.js';
 
-export class MovableClock implements Clock {
-  private offsetMs = 0;
-  now(): Date {
-    return new Date(Date.now() + this.offsetMs);
-  }
-  advance(ms: number): void {
-    this.offsetMs += ms;
-  }
-}
+/** The checkout's movable clock, for the portal's tests that import it from here: one class, not a copy. */
+export { MovableClock };
 
 export interface SeededCharge {
   id: string;
