@@ -31,7 +31,8 @@ Commands:
   webhooks roll-secret <merchantId>
                                    Give the merchant's webhook endpoint a new signing secret (shown only this once);
                                    for 24 h deliveries are signed with the new and the old secret
-  webhooks deliveries <merchantId> Show a merchant's webhook deliveries, newest first, each attempt with its result
+  webhooks deliveries <merchantId>
+                                   Show a merchant's webhook deliveries, newest first, each attempt with its result
       --estado <estado>              Only the deliveries pendiente, entregada, fallida or sin_endpoint
       --pago <chargeId>              Only the notice of this charge, however many came after it
       --limit <n>                    Deliveries shown, 1 to 100 (default 50)

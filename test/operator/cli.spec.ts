@@ -212,6 +212,16 @@ describe('pasarela-ops', () => {
     expect(keys.stdout).not.toContain('merchants create');
   });
 
+  it("starts every command's own --help with a usage line of just the command and its arguments", async () => {
+    const help = (await cli(['--help'])).stdout;
+    const commands = [...help.matchAll(/^ {2}([a-z]+(?: [a-z-]+)?)((?: <[^>]+>)*)(?= |$)/gm)].map((m) => [m[1]!, `${m[1]}${m[2]}`] as const);
+    expect(commands.map(([name]) => name)).toContain('webhooks deliveries');
+    for (const [name, usage] of commands) {
+      const run = await cli([...name.split(' '), '--help']);
+      expect([name, run.code, run.stdout.split('\n')[0]]).toEqual([name, 0, `Usage: pasarela-ops [options] ${usage}`]);
+    }
+  });
+
   describe('against a server that is not a healthy operator API', () => {
     let server: Server;
     let url: string;
