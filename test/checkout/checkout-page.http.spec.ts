@@ -245,6 +245,24 @@ describe('the hosted checkout page', () => {
     expect(await eventually(() => estadoOf(gw, merchant, charge.id), (estado) => estado === 'aprobado')).toBe('aprobado');
   });
 
+  it("the network's cashier finds a reference typed with spaces or grouped; a refusal is announced as an alert", async () => {
+    const charge = await createCharge(gw, merchant);
+    await postForm(`${charge.checkoutUrl}/efectivo`, {});
+    const [voucher] = await gw.infra.dataSource.query("SELECT data FROM events WHERE stream_id = $1 AND type = 'CashVoucherIssued'", [
+      `charge-${charge.id}`,
+    ]);
+    const reference: string = voucher.data.voucherReference;
+    const counter = `${gw.infra.config.sandboxPublicUrl}/red-efectivo`;
+    const unknown = await postForm(counter, { referencia: '1234 5678 90' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.text).toMatch(/role="alert">El código de pago no existe/);
+    const grouped = `${reference.slice(0, 3)} ${reference.slice(3, 6)}-${reference.slice(6)}`;
+    const paid = await postForm(counter, { referencia: grouped });
+    expect(paid.status).toBe(200);
+    expect(paid.text).toContain(`role="status">Pago recibido para la referencia ${reference}.`);
+    expect(await eventually(() => estadoOf(gw, merchant, charge.id), (estado) => estado === 'aprobado')).toBe('aprobado');
+  });
+
   it('a card payment with cuotas out of 1-36 is a 400 that names cuotas, not an outage page; 3 cuotas then pays', async () => {
     const charge = await createCharge(gw, merchant);
     const page = await http('GET', `${charge.checkoutUrl}?metodo=tarjeta`);

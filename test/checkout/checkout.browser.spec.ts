@@ -229,7 +229,8 @@ describe('a buyer pays in the browser', () => {
 
     const cashier = await context.newPage();
     await cashier.goto(`${gw.infra.config.sandboxPublicUrl}/red-efectivo`);
-    await cashier.getByLabel('Referencia de pago').fill(reference);
+    // Typed as people copy it, in groups.
+    await cashier.getByLabel('Referencia de pago').fill(reference.replace(/^(\d{3})(\d{3})(\d{4})$/, '$1 $2 $3'));
     await cashier.getByRole('button', { name: 'Recibir pago' }).click();
     await cashier.getByRole('status').filter({ hasText: 'Pago recibido' }).waitFor();
     await screenshot(cashier, '10-red-efectivo');
@@ -252,7 +253,7 @@ describe('a buyer pays in the browser', () => {
     await cashier.goto(`${gw.infra.config.sandboxPublicUrl}/red-efectivo`);
     await cashier.getByLabel('Referencia de pago').fill(reference);
     await cashier.getByRole('button', { name: 'Recibir pago' }).click();
-    await cashier.getByText(/venció/).waitFor();
+    await cashier.getByRole('alert').filter({ hasText: 'venció' }).waitFor();
     expect(await estadoOf(gw, merchant, created.id)).toBe('pendiente');
     expect(await eventTypes(gw, created.id)).toEqual(['ChargeCreated', 'CheckoutOpened', 'CashVoucherIssued', 'CashVoucherExpired']);
   }, SLOW_MS);
