@@ -124,6 +124,15 @@ describe('the hosted checkout page', () => {
     expect(await eventTypes(gw, charge.id)).toEqual(['ChargeCreated', 'CheckoutOpened', 'CashVoucherIssued']);
   });
 
+  it('the direct PSE link reminds a buyer who left a PSE debit at the bank, as the chooser does', async () => {
+    const charge = await createCharge(gw, merchant);
+    const bank = (await postForm(`${charge.checkoutUrl}/pse`, { ...PAYER, banco: '1007' })).headers.get('location') ?? '';
+    const page = await http('GET', `${charge.checkoutUrl}?metodo=pse`);
+    expect(page.text).toContain('Pagar con PSE');
+    expect(page.text).toContain('Empezaste un pago PSE con Bancolombia');
+    expect(page.text).toContain(`<a href="${bank}">Continuar en el banco</a>`);
+  });
+
   it('a second PSE form sent for another bank cancels the first debit; its bank page says why, truly', async () => {
     const charge = await createCharge(gw, merchant);
     const first = (await postForm(`${charge.checkoutUrl}/pse`, { ...PAYER, banco: '1007' })).headers.get('location') ?? '';

@@ -84,7 +84,7 @@ export class CheckoutScreens {
       switch (options.method) {
         case 'pse': {
           const banks = await this.queries.execute(new ListBanksQuery());
-          return page(pseForm(links, banks, options.pse ?? { values: {}, errors: {} }), 'Pagar con PSE');
+          return page(pseForm(links, banks, options.pse ?? { values: {}, errors: {} }, screen.pendingBank), 'Pagar con PSE');
         }
         case 'tarjeta': {
           const { frameUrl } = await this.queries.execute(new OpenCardFormQuery(snapshot.token));
