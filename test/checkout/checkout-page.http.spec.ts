@@ -47,6 +47,21 @@ describe('the hosted checkout page', () => {
     expect(page.text).toMatch(/<iframe[^>]+title="[^"]+"/);
   });
 
+  it('says the data travel encrypted only when the page is served over https', async () => {
+    const plain = await http('GET', (await createCharge(gw, merchant)).checkoutUrl);
+    expect(plain.text).toContain('La tarjeta la recibe solo la entidad de pagos.');
+    expect(plain.text).not.toContain('cifrad');
+    const secure = await startTestGateway({ publicBaseUrl: 'https://pagos.example.co' });
+    try {
+      const shop = await onboardMerchant(secure, { nombre: 'Tienda Segura' });
+      const charge = await createCharge(secure, shop);
+      const page = await http('GET', `${secure.publicUrl}/checkout/${charge.token}`);
+      expect(page.text).toContain('Tus datos viajan cifrados y la tarjeta la recibe solo la entidad de pagos.');
+    } finally {
+      await secure.close();
+    }
+  });
+
   it('answers 404 pages for an unknown or malformed token', async () => {
     for (const token of ['AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'no válido', '../v1']) {
       const page = await http('GET', `${gw.publicUrl}/checkout/${encodeURIComponent(token)}`);

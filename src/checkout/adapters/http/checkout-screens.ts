@@ -1,6 +1,8 @@
 // Turns the checkout's state into the page to send (or, for own checkout, the bank to send the buyer to).
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
+import type { Config } from '../../../kernel/config.js';
+import { CONFIG } from '../../../kernel/infrastructure.module.js';
 import { GatewayUnavailable } from '../../../payments/application/errors.js';
 import type { Screen } from '../../domain/checkout-screen.js';
 import { PaymentNotOpen } from '../../application/errors.js';
@@ -30,7 +32,14 @@ const REFRESH_SECONDS = 10;
 
 @Injectable()
 export class CheckoutScreens {
-  constructor(private readonly queries: QueryBus) {}
+  private readonly https: boolean;
+
+  constructor(
+    private readonly queries: QueryBus,
+    @Inject(CONFIG) config: Config,
+  ) {
+    this.https = config.publicBaseUrl.startsWith('https://');
+  }
 
   async render(snapshot: CheckoutSnapshot, options: RenderOptions): Promise<Rendered> {
     const { charge, screen, token } = snapshot;
@@ -45,7 +54,7 @@ export class CheckoutScreens {
     const page = (body: Raw, title: string, status = options.status ?? 200, refreshSeconds?: number): Rendered => ({
       kind: 'page',
       status,
-      page: layout(body, { title, summary, refreshSeconds }),
+      page: layout(body, { title, summary, refreshSeconds, https: this.https }),
     });
 
     switch (screen.kind) {
