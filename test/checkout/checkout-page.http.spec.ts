@@ -161,6 +161,23 @@ describe('the hosted checkout page', () => {
     expect(await estadoOf(gw, merchant, charge.id)).toBe('pendiente');
   });
 
+  it("says why a payment failed when the provider said it in the buyer's words, else the generic text; never its code", async () => {
+    const rejected = await createCharge(gw, merchant);
+    const bank = (await postForm(`${rejected.checkoutUrl}/pse`, { ...PAYER, banco: '9902' })).headers.get('location') ?? '';
+    await postForm(bank, { decision: 'aprobar' });
+    const page = await http('GET', rejected.checkoutUrl);
+    expect(page.text).toContain('El pago no fue aprobado');
+    expect(page.text).toContain('Tu banco rechazó el débito por PSE.');
+    expect(page.text).not.toContain('rechazado_por_el_banco');
+    // The sandbox operator's scripted decline is no reason the buyer can act on: the generic text.
+    const scripted = await createCharge(gw, merchant);
+    await operator(gw, 'POST', `/internal/sandbox/pagos/${scripted.id}/resultado`, { resultado: 'fallido' });
+    const generic = await http('GET', scripted.checkoutUrl);
+    expect(generic.text).toContain('El pago no fue aprobado');
+    expect(generic.text).toContain('No se hizo ningún cobro.');
+    expect(generic.text).not.toMatch(/rechaz/);
+  });
+
   it('holds a pending bank: no second payment while it processes, then approved when the bank decides', async () => {
     const charge = await createCharge(gw, merchant);
     const bank = (await postForm(`${charge.checkoutUrl}/pse`, { ...PAYER, banco: '9903' })).headers.get('location') ?? '';

@@ -109,6 +109,7 @@ describe('a buyer pays in the browser', () => {
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.waitForURL(created.checkoutUrl);
     await page.getByRole('heading', { name: 'El pago no fue aprobado' }).waitFor();
+    await page.getByText('Tu banco rechazó el débito por PSE.').waitFor();
     expect(await page.getByRole('link', { name: `Volver a ${MERCHANT}` }).count()).toBe(1);
     await screenshot(page, '05-pse-rechazado');
     expect(await estadoOf(gw, merchant, created.id)).toBe('fallido');
@@ -204,6 +205,7 @@ describe('a buyer pays in the browser', () => {
     await page.frameLocator('iframe').getByRole('button', { name: /^Pagar \$/ }).click();
     await page.waitForURL(created.checkoutUrl);
     await page.getByRole('heading', { name: 'El pago no fue aprobado' }).waitFor();
+    await page.getByText('El banco que emitió tu tarjeta rechazó el pago.').waitFor();
     await screenshot(page, '08-tarjeta-rechazada');
     expect(await estadoOf(gw, merchant, created.id)).toBe('fallido');
   }, SLOW_MS);

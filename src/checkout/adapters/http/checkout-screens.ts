@@ -58,11 +58,10 @@ export class CheckoutScreens {
     });
 
     switch (screen.kind) {
-      case 'final':
-        return page(
-          finalScreen(screen.outcome, { monto: charge.monto, referencia: charge.referencia, method: charge.method, at: charge.updatedAt }, back),
-          FINAL_TITLES[screen.outcome],
-        );
+      case 'final': {
+        const facts = { monto: charge.monto, referencia: charge.referencia, method: charge.method, at: charge.updatedAt };
+        return page(finalScreen(screen.outcome, { ...facts, failureReason: charge.failureReason }, back), FINAL_TITLES[screen.outcome]);
+      }
       case 'voucher':
         return charge.voucher ? page(voucherScreen(charge.voucher, charge.monto, back), 'Código de pago en efectivo') : this.unavailable(page, self);
       case 'voucher-expired':
