@@ -260,6 +260,20 @@ describe('a buyer pays in the browser', () => {
     expect(await eventTypes(gw, created.id)).toEqual(['ChargeCreated', 'CheckoutOpened', 'CashVoucherIssued', 'CashVoucherExpired']);
   }, SLOW_MS);
 
+  it('cash, left open past its deadline: the page turns to the expired screen by itself', async () => {
+    const created = await charge();
+    await page.goto(`${created.checkoutUrl}?metodo=efectivo`);
+    await page.getByRole('button', { name: 'Generar código de pago' }).click();
+    await page.getByRole('heading', { name: 'Tu código para pagar en efectivo' }).waitFor();
+    clock.advance(72 * 3600_000 - 3000);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Tu código para pagar en efectivo' }).waitFor();
+    // Nobody reloads it: three seconds later the deadline has passed and the page says so.
+    await page.getByRole('heading', { name: 'El código de pago venció' }).waitFor({ timeout: 20_000 });
+    expect(await page.locator('.voucher').count()).toBe(0);
+    expect(await estadoOf(gw, merchant, created.id)).toBe('pendiente');
+  }, SLOW_MS);
+
   it('returns the buyer to the merchant with no parameters: the registered page, or the charge urlRetorno as given', async () => {
     const registered = await charge();
     await page.goto(registered.checkoutUrl);

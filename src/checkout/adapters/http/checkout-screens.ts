@@ -62,8 +62,11 @@ export class CheckoutScreens {
         const facts = { monto: charge.monto, referencia: charge.referencia, method: charge.method, at: charge.updatedAt };
         return page(finalScreen(screen.outcome, { ...facts, failureReason: charge.failureReason }, back), FINAL_TITLES[screen.outcome]);
       }
-      case 'voucher':
-        return charge.voucher ? page(voucherScreen(charge.voucher, charge.monto, back), 'Código de pago en efectivo') : this.unavailable(page, self);
+      case 'voucher': {
+        if (!charge.voucher) return this.unavailable(page, self);
+        const msLeft = Date.parse(charge.voucher.expiresAt) - snapshot.now.getTime();
+        return page(voucherScreen(charge.voucher, charge.monto, msLeft, back), 'Código de pago en efectivo');
+      }
       case 'voucher-expired':
         return charge.voucher ? page(voucherExpiredScreen(charge.voucher, back), 'Código de pago vencido') : this.unavailable(page, self);
       case 'processing':

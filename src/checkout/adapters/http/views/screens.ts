@@ -69,8 +69,9 @@ export function finalScreen(
 </section>`;
 }
 
-export function voucherScreen(voucher: CashVoucher, monto: number, back: Back): Raw {
-  return html`<section class="panel" aria-labelledby="codigo">
+/** `msLeft`: until the deadline by our clock; checkout.js reloads the page once it has passed (it then says so). */
+export function voucherScreen(voucher: CashVoucher, monto: number, msLeft: number, back: Back): Raw {
+  return html`<section class="panel" aria-labelledby="codigo" data-vence-en-ms="${String(Math.max(0, Math.round(msLeft)))}">
   <h2 id="codigo">Tu código para pagar en efectivo</h2>
   <p class="hint">Paga en cualquier punto de las redes indicadas antes de la fecha límite. Muestra estos datos en la caja.</p>
   <div class="voucher">
