@@ -47,6 +47,21 @@ describe('the hosted checkout page', () => {
     expect(page.text).toMatch(/<iframe[^>]+title="[^"]+"/);
   });
 
+  it('says the data travel encrypted only when the page is served over https', async () => {
+    const plain = await http('GET', (await createCharge(gw, merchant)).checkoutUrl);
+    expect(plain.text).toContain('La tarjeta la recibe solo la entidad de pagos.');
+    expect(plain.text).not.toContain('cifrad');
+    const secure = await startTestGateway({ publicBaseUrl: 'https://pagos.example.co' });
+    try {
+      const shop = await onboardMerchant(secure, { nombre: 'Tienda Segura' });
+      const charge = await createCharge(secure, shop);
+      const page = await http('GET', `${secure.publicUrl}/checkout/${charge.token}`);
+      expect(page.text).toContain('Tus datos viajan cifrados y la tarjeta la recibe solo la entidad de pagos.');
+    } finally {
+      await secure.close();
+    }
+  });
+
   it('answers 404 pages for an unknown or malformed token', async () => {
     for (const token of ['AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'no válido', '../v1']) {
       const page = await http('GET', `${gw.publicUrl}/checkout/${encodeURIComponent(token)}`);
@@ -124,6 +139,15 @@ describe('the hosted checkout page', () => {
     expect(await eventTypes(gw, charge.id)).toEqual(['ChargeCreated', 'CheckoutOpened', 'CashVoucherIssued']);
   });
 
+  it('the direct PSE link reminds a buyer who left a PSE debit at the bank, as the chooser does', async () => {
+    const charge = await createCharge(gw, merchant);
+    const bank = (await postForm(`${charge.checkoutUrl}/pse`, { ...PAYER, banco: '1007' })).headers.get('location') ?? '';
+    const page = await http('GET', `${charge.checkoutUrl}?metodo=pse`);
+    expect(page.text).toContain('Pagar con PSE');
+    expect(page.text).toContain('Empezaste un pago PSE con Bancolombia');
+    expect(page.text).toContain(`<a href="${bank}">Continuar en el banco</a>`);
+  });
+
   it('a second PSE form sent for another bank cancels the first debit; its bank page says why, truly', async () => {
     const charge = await createCharge(gw, merchant);
     const first = (await postForm(`${charge.checkoutUrl}/pse`, { ...PAYER, banco: '1007' })).headers.get('location') ?? '';
@@ -135,6 +159,23 @@ describe('the hosted checkout page', () => {
     expect(firstPage.text).not.toContain('<form');
     await postForm(first, { decision: 'aprobar' });
     expect(await estadoOf(gw, merchant, charge.id)).toBe('pendiente');
+  });
+
+  it("says why a payment failed when the provider said it in the buyer's words, else the generic text; never its code", async () => {
+    const rejected = await createCharge(gw, merchant);
+    const bank = (await postForm(`${rejected.checkoutUrl}/pse`, { ...PAYER, banco: '9902' })).headers.get('location') ?? '';
+    await postForm(bank, { decision: 'aprobar' });
+    const page = await http('GET', rejected.checkoutUrl);
+    expect(page.text).toContain('El pago no fue aprobado');
+    expect(page.text).toContain('Tu banco rechazó el débito por PSE.');
+    expect(page.text).not.toContain('rechazado_por_el_banco');
+    // The sandbox operator's scripted decline is no reason the buyer can act on: the generic text.
+    const scripted = await createCharge(gw, merchant);
+    await operator(gw, 'POST', `/internal/sandbox/pagos/${scripted.id}/resultado`, { resultado: 'fallido' });
+    const generic = await http('GET', scripted.checkoutUrl);
+    expect(generic.text).toContain('El pago no fue aprobado');
+    expect(generic.text).toContain('No se hizo ningún cobro.');
+    expect(generic.text).not.toMatch(/rechaz/);
   });
 
   it('holds a pending bank: no second payment while it processes, then approved when the bank decides', async () => {
@@ -242,6 +283,24 @@ describe('the hosted checkout page', () => {
     }
     expect(await estadoOf(gw, merchant, charge.id)).toBe('pendiente');
     expect((await postForm(counter, { referencia: voucher.data.voucherReference, monto: '$ 150.000' })).status).toBe(200);
+    expect(await eventually(() => estadoOf(gw, merchant, charge.id), (estado) => estado === 'aprobado')).toBe('aprobado');
+  });
+
+  it("the network's cashier finds a reference typed with spaces or grouped; a refusal is announced as an alert", async () => {
+    const charge = await createCharge(gw, merchant);
+    await postForm(`${charge.checkoutUrl}/efectivo`, {});
+    const [voucher] = await gw.infra.dataSource.query("SELECT data FROM events WHERE stream_id = $1 AND type = 'CashVoucherIssued'", [
+      `charge-${charge.id}`,
+    ]);
+    const reference: string = voucher.data.voucherReference;
+    const counter = `${gw.infra.config.sandboxPublicUrl}/red-efectivo`;
+    const unknown = await postForm(counter, { referencia: '1234 5678 90' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.text).toMatch(/role="alert">El código de pago no existe/);
+    const grouped = `${reference.slice(0, 3)} ${reference.slice(3, 6)}-${reference.slice(6)}`;
+    const paid = await postForm(counter, { referencia: grouped });
+    expect(paid.status).toBe(200);
+    expect(paid.text).toContain(`role="status">Pago recibido para la referencia ${reference}.`);
     expect(await eventually(() => estadoOf(gw, merchant, charge.id), (estado) => estado === 'aprobado')).toBe('aprobado');
   });
 

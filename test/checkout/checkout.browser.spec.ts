@@ -109,6 +109,7 @@ describe('a buyer pays in the browser', () => {
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.waitForURL(created.checkoutUrl);
     await page.getByRole('heading', { name: 'El pago no fue aprobado' }).waitFor();
+    await page.getByText('Tu banco rechazó el débito por PSE.').waitFor();
     expect(await page.getByRole('link', { name: `Volver a ${MERCHANT}` }).count()).toBe(1);
     await screenshot(page, '05-pse-rechazado');
     expect(await estadoOf(gw, merchant, created.id)).toBe('fallido');
@@ -204,6 +205,7 @@ describe('a buyer pays in the browser', () => {
     await page.frameLocator('iframe').getByRole('button', { name: /^Pagar \$/ }).click();
     await page.waitForURL(created.checkoutUrl);
     await page.getByRole('heading', { name: 'El pago no fue aprobado' }).waitFor();
+    await page.getByText('El banco que emitió tu tarjeta rechazó el pago.').waitFor();
     await screenshot(page, '08-tarjeta-rechazada');
     expect(await estadoOf(gw, merchant, created.id)).toBe('fallido');
   }, SLOW_MS);
@@ -229,7 +231,8 @@ describe('a buyer pays in the browser', () => {
 
     const cashier = await context.newPage();
     await cashier.goto(`${gw.infra.config.sandboxPublicUrl}/red-efectivo`);
-    await cashier.getByLabel('Referencia de pago').fill(reference);
+    // Typed as people copy it, in groups.
+    await cashier.getByLabel('Referencia de pago').fill(reference.replace(/^(\d{3})(\d{3})(\d{4})$/, '$1 $2 $3'));
     await cashier.getByRole('button', { name: 'Recibir pago' }).click();
     await cashier.getByRole('status').filter({ hasText: 'Pago recibido' }).waitFor();
     await screenshot(cashier, '10-red-efectivo');
@@ -252,9 +255,23 @@ describe('a buyer pays in the browser', () => {
     await cashier.goto(`${gw.infra.config.sandboxPublicUrl}/red-efectivo`);
     await cashier.getByLabel('Referencia de pago').fill(reference);
     await cashier.getByRole('button', { name: 'Recibir pago' }).click();
-    await cashier.getByText(/venció/).waitFor();
+    await cashier.getByRole('alert').filter({ hasText: 'venció' }).waitFor();
     expect(await estadoOf(gw, merchant, created.id)).toBe('pendiente');
     expect(await eventTypes(gw, created.id)).toEqual(['ChargeCreated', 'CheckoutOpened', 'CashVoucherIssued', 'CashVoucherExpired']);
+  }, SLOW_MS);
+
+  it('cash, left open past its deadline: the page turns to the expired screen by itself', async () => {
+    const created = await charge();
+    await page.goto(`${created.checkoutUrl}?metodo=efectivo`);
+    await page.getByRole('button', { name: 'Generar código de pago' }).click();
+    await page.getByRole('heading', { name: 'Tu código para pagar en efectivo' }).waitFor();
+    clock.advance(72 * 3600_000 - 3000);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Tu código para pagar en efectivo' }).waitFor();
+    // Nobody reloads it: three seconds later the deadline has passed and the page says so.
+    await page.getByRole('heading', { name: 'El código de pago venció' }).waitFor({ timeout: 20_000 });
+    expect(await page.locator('.voucher').count()).toBe(0);
+    expect(await estadoOf(gw, merchant, created.id)).toBe('pendiente');
   }, SLOW_MS);
 
   it('returns the buyer to the merchant with no parameters: the registered page, or the charge urlRetorno as given', async () => {

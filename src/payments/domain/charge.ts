@@ -32,6 +32,8 @@ export interface Charge {
   appliedNotices: string[];
   /** When the payment was approved (outcomeTime): what settlement dates it by. */
   approvedAt: string | null;
+  /** The provider's reason for a failed payment, as its notice said it (e.g. `fondos_insuficientes`); else null. */
+  failureReason: string | null;
   updatedAt: string;
 }
 
@@ -57,6 +59,7 @@ export function evolve(state: ChargeState, event: ChargeEvent): ChargeState {
       voucher: null,
       appliedNotices: [],
       approvedAt: null,
+      failureReason: null,
       updatedAt: d.createdAt,
     };
   }
@@ -97,6 +100,7 @@ export function evolve(state: ChargeState, event: ChargeEvent): ChargeState {
         method: event.data.method,
         providerReference: event.data.providerReference,
         appliedNotices: [...state.appliedNotices, event.data.noticeId],
+        failureReason: event.data.reason,
         updatedAt: event.data.failedAt,
       };
     case 'ChargeReconciled':

@@ -1,6 +1,8 @@
 // Turns the checkout's state into the page to send (or, for own checkout, the bank to send the buyer to).
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
+import type { Config } from '../../../kernel/config.js';
+import { CONFIG } from '../../../kernel/infrastructure.module.js';
 import { GatewayUnavailable } from '../../../payments/application/errors.js';
 import type { Screen } from '../../domain/checkout-screen.js';
 import { PaymentNotOpen } from '../../application/errors.js';
@@ -30,7 +32,14 @@ const REFRESH_SECONDS = 10;
 
 @Injectable()
 export class CheckoutScreens {
-  constructor(private readonly queries: QueryBus) {}
+  private readonly https: boolean;
+
+  constructor(
+    private readonly queries: QueryBus,
+    @Inject(CONFIG) config: Config,
+  ) {
+    this.https = config.publicBaseUrl.startsWith('https://');
+  }
 
   async render(snapshot: CheckoutSnapshot, options: RenderOptions): Promise<Rendered> {
     const { charge, screen, token } = snapshot;
@@ -45,17 +54,19 @@ export class CheckoutScreens {
     const page = (body: Raw, title: string, status = options.status ?? 200, refreshSeconds?: number): Rendered => ({
       kind: 'page',
       status,
-      page: layout(body, { title, summary, refreshSeconds }),
+      page: layout(body, { title, summary, refreshSeconds, https: this.https }),
     });
 
     switch (screen.kind) {
-      case 'final':
-        return page(
-          finalScreen(screen.outcome, { monto: charge.monto, referencia: charge.referencia, method: charge.method, at: charge.updatedAt }, back),
-          FINAL_TITLES[screen.outcome],
-        );
-      case 'voucher':
-        return charge.voucher ? page(voucherScreen(charge.voucher, charge.monto, back), 'Código de pago en efectivo') : this.unavailable(page, self);
+      case 'final': {
+        const facts = { monto: charge.monto, referencia: charge.referencia, method: charge.method, at: charge.updatedAt };
+        return page(finalScreen(screen.outcome, { ...facts, failureReason: charge.failureReason }, back), FINAL_TITLES[screen.outcome]);
+      }
+      case 'voucher': {
+        if (!charge.voucher) return this.unavailable(page, self);
+        const msLeft = Date.parse(charge.voucher.expiresAt) - snapshot.now.getTime();
+        return page(voucherScreen(charge.voucher, charge.monto, msLeft, back), 'Código de pago en efectivo');
+      }
       case 'voucher-expired':
         return charge.voucher ? page(voucherExpiredScreen(charge.voucher, back), 'Código de pago vencido') : this.unavailable(page, self);
       case 'processing':
@@ -84,7 +95,7 @@ export class CheckoutScreens {
       switch (options.method) {
         case 'pse': {
           const banks = await this.queries.execute(new ListBanksQuery());
-          return page(pseForm(links, banks, options.pse ?? { values: {}, errors: {} }), 'Pagar con PSE');
+          return page(pseForm(links, banks, options.pse ?? { values: {}, errors: {} }, screen.pendingBank), 'Pagar con PSE');
         }
         case 'tarjeta': {
           const { frameUrl } = await this.queries.execute(new OpenCardFormQuery(snapshot.token));

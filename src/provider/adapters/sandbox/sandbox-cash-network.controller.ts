@@ -35,7 +35,8 @@ export class SandboxCashNetworkController {
   @Post('red-efectivo')
   @UseFilters(SandboxPageErrorFilter)
   async pay(@Body() body: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
-    const referencia = text(body.referencia);
+    // As the buyer copied it from the voucher: with spaces, or its digits grouped ("766 405 4034", "766-405-4034").
+    const referencia = text(body.referencia).replace(/[\s.-]/g, '');
     const typed = text(body.monto).trim();
     // Left empty, the cashier takes the voucher's amount; anything else must be the peso figure, with a $ and
     // thousands dots if they like: dots only between groups of three ("15.0000" or "1.500.00" is not a sum to guess at).

@@ -135,6 +135,23 @@ if (estado && window.fetch) {
   });
   later();
 }
+// A cash voucher left open: once its deadline has passed the network refuses it, so the page reloads and shows that it
+// expired, whether or not the worker has recorded it yet. The time left comes from the server's clock and is counted
+// from the page's load (the device's clock may be wrong); checked again at least every minute (a timer is late after
+// the device slept, and cannot wait more than 24 days) and whenever the tab is shown.
+var voucherPanel = document.querySelector('[data-vence-en-ms]');
+if (voucherPanel) {
+  var due = Date.now() + Number(voucherPanel.getAttribute('data-vence-en-ms')) + 1000;
+  var lapse = function () {
+    var left = due - Date.now();
+    if (left <= 0) window.location.reload();
+    else setTimeout(lapse, Math.min(left, 60000));
+  };
+  lapse();
+  document.addEventListener('visibilitychange', function () {
+    if (!document.hidden && Date.now() >= due) window.location.reload();
+  });
+}
 // The provider's card form says how tall it is (it grows with its errors): the frame follows, within bounds.
 document.querySelectorAll('iframe.card-frame').forEach(function (frame) {
   var origin = new URL(frame.src).origin;

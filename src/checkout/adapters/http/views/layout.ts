@@ -18,6 +18,8 @@ export interface LayoutOptions {
    * checkout.js asks `[data-estado]`'s URL instead, and reloads once the screen has changed.
    */
   refreshSeconds?: number;
+  /** The page is served over https (PUBLIC_BASE_URL): only then does the footer say the data travel encrypted. */
+  https?: boolean;
 }
 
 export function layout(body: Raw, options: LayoutOptions): string {
@@ -56,7 +58,7 @@ ${
 ${body}
 </main>
 <footer class="foot">
-  <p>Pasarela procesa este pago${summary ? html` para ${summary.merchantName}` : null}. Tus datos viajan cifrados y la tarjeta la recibe solo la entidad de pagos.</p>
+  <p>Pasarela procesa este pago${summary ? html` para ${summary.merchantName}` : null}.${options.https ? ' Tus datos viajan cifrados y la' : ' La'} tarjeta la recibe solo la entidad de pagos.</p>
 </footer>
 </body>
 </html>

@@ -13,15 +13,22 @@ export interface Links {
 
 const otherMethod = (links: Links): Raw => html`<p class="links"><a href="${links.self}">Elegir otro medio de pago</a></p>`;
 
-export function chooseMethod(links: Links, pendingBank: { name: string | null; url: string } | null, notice: string | null): Raw {
+export interface PendingBank {
+  name: string | null;
+  url: string;
+}
+
+/** A PSE debit the buyer started and left at the bank: the way back to it, on the chooser and on the PSE form. */
+const pendingPseNotice = (pendingBank: PendingBank | null): Raw | null =>
+  pendingBank
+    ? html`<p class="notice info">Empezaste un pago PSE${pendingBank.name ? ` con ${pendingBank.name}` : ''}. <a href="${pendingBank.url}">Continuar en el banco</a>, o elige otro medio: el pago PSE sin terminar se cancela.</p>`
+    : null;
+
+export function chooseMethod(links: Links, pendingBank: PendingBank | null, notice: string | null): Raw {
   return html`<section class="panel" aria-labelledby="metodos">
   <h2 id="metodos">¿Cómo quieres pagar?</h2>
   ${notice ? html`<p class="notice warn" role="alert">${notice}</p>` : null}
-  ${
-    pendingBank
-      ? html`<p class="notice info">Empezaste un pago PSE${pendingBank.name ? ` con ${pendingBank.name}` : ''}. <a href="${pendingBank.url}">Continuar en el banco</a>, o elige otro medio: el pago PSE sin terminar se cancela.</p>`
-      : null
-  }
+  ${pendingPseNotice(pendingBank)}
   <ul class="methods">
     <li><a class="method" href="${links.self}?metodo=pse">${ICONS.bank}<span><strong>PSE</strong><small>Débito desde tu cuenta de ahorros o corriente</small></span><span class="chev">${ICONS.chevron}</span></a></li>
     <li><a class="method" href="${links.self}?metodo=tarjeta">${ICONS.card}<span><strong>Tarjeta de crédito o débito</strong><small>Visa, Mastercard, American Express; crédito hasta 36 cuotas</small></span><span class="chev">${ICONS.chevron}</span></a></li>
@@ -103,7 +110,7 @@ function input(name: string, label: Raw | string, state: PseFormState, attribute
   </div>`;
 }
 
-export function pseForm(links: Links, banks: Array<{ codigo: string; nombre: string }>, state: PseFormState): Raw {
+export function pseForm(links: Links, banks: Array<{ codigo: string; nombre: string }>, state: PseFormState, pendingBank: PendingBank | null): Raw {
   const { values, errors } = state;
   const invalid = (name: string): Raw | null => (errors[name] ? html` aria-invalid="true" aria-describedby="${name}-error"` : null);
   const errorOf = (name: string): Raw | null => (errors[name] ? html`<p class="field-error" id="${name}-error">${errors[name]}</p>` : null);
@@ -113,6 +120,7 @@ export function pseForm(links: Links, banks: Array<{ codigo: string; nombre: str
   return html`<section class="panel" aria-labelledby="pse">
   <h2 id="pse">Pagar con PSE</h2>
   <p class="hint">Te llevaremos a la página de tu banco para que autorices el débito.</p>
+  ${pendingPseNotice(pendingBank)}
   ${
     errorList.length > 0
       ? html`<div class="notice error error-summary" role="alert" tabindex="-1" autofocus>

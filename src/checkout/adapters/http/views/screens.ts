@@ -14,12 +14,24 @@ export interface Back {
 
 const METHOD_NAMES: Record<PaymentMethod, string> = { pse: 'PSE', tarjeta: 'Tarjeta', efectivo: 'Efectivo' };
 
+/**
+ * Why a payment failed, in the buyer's words, for the provider's reasons the buyer can act on (another card, another
+ * account). Any other reason (one we do not know, the sandbox operator's scripted decline, none) gets the generic
+ * text: the provider's code itself is never shown.
+ */
+const FAILURE_REASONS: ReadonlyMap<string, string> = new Map([
+  ['tarjeta_rechazada', 'El banco que emitió tu tarjeta rechazó el pago.'],
+  ['fondos_insuficientes', 'La tarjeta no tiene fondos o cupo suficiente para este pago.'],
+  ['error_procesador', 'La entidad de pagos tuvo un error al procesar la tarjeta.'],
+  ['rechazado_por_el_banco', 'Tu banco rechazó el débito por PSE.'],
+]);
+
 const backButton = (back: Back, primary = true): Raw | null =>
   back.href ? html`<a class="button ${primary ? 'primary' : 'secondary'}" href="${back.href}">Volver a ${back.merchantName}</a>` : null;
 
 export function finalScreen(
   outcome: 'aprobado' | 'fallido' | 'reembolsado',
-  charge: { monto: number; referencia: string; method: PaymentMethod | null; at: string },
+  charge: { monto: number; referencia: string; method: PaymentMethod | null; at: string; failureReason: string | null },
   back: Back,
 ): Raw {
   const facts = html`<dl class="facts">
@@ -46,17 +58,20 @@ export function finalScreen(
   <div class="actions">${backButton(back)}</div>
 </section>`;
   }
+  const reason = charge.failureReason === null ? undefined : FAILURE_REASONS.get(charge.failureReason);
   return html`<section class="result bad" aria-labelledby="estado">
   ${ICONS.failed}
   <h2 id="estado">El pago no fue aprobado</h2>
+  ${reason ? html`<p>${reason}</p>` : null}
   <p>No se hizo ningún cobro. Vuelve a la tienda para intentarlo de nuevo con otro medio de pago.</p>
   ${facts}
   <div class="actions">${backButton(back)}</div>
 </section>`;
 }
 
-export function voucherScreen(voucher: CashVoucher, monto: number, back: Back): Raw {
-  return html`<section class="panel" aria-labelledby="codigo">
+/** `msLeft`: until the deadline by our clock; checkout.js reloads the page once it has passed (it then says so). */
+export function voucherScreen(voucher: CashVoucher, monto: number, msLeft: number, back: Back): Raw {
+  return html`<section class="panel" aria-labelledby="codigo" data-vence-en-ms="${String(Math.max(0, Math.round(msLeft)))}">
   <h2 id="codigo">Tu código para pagar en efectivo</h2>
   <p class="hint">Paga en cualquier punto de las redes indicadas antes de la fecha límite. Muestra estos datos en la caja.</p>
   <div class="voucher">

@@ -14,7 +14,10 @@ export function cashNetworkPage(result: CounterResult | null = null, referencia 
     <p>Simulador de caja · convenio ${CASH_AGREEMENT_CODE}</p>
   </header>
   <div class="bank-body">
-    ${result ? html`<p class="result ${result.ok ? 'ok' : 'bad'}" role="status">${result.message}</p>` : null}
+    ${
+      // A refusal is for the cashier to act on (check the reference, do not take the money): announced at once.
+      result ? html`<p class="result ${result.ok ? 'ok' : 'bad'}" role="${result.ok ? 'status' : 'alert'}">${result.message}</p>` : null
+    }
     <form method="post" action="/red-efectivo">
       <div class="field">
         <label for="referencia">Referencia de pago</label>
