@@ -296,6 +296,19 @@ describe('portal sign-in', () => {
     expect(page.status).toBe(404);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
     expect(page.text).toContain('No encontramos esa página');
+    // Whatever the method, with or without a session or a token: a made-up path is a 404, not "the form expired".
+    const signedIn = await acceptInvitation(gw, await operatorInvites(gw, shop.merchantId, 'perdida@cafe.co', 'Pía'));
+    for (const client of [new PortalClient(gw.publicUrl), signedIn]) {
+      for (const fields of [{}, { csrf: 'inventado' }] as Array<Record<string, string>>) {
+        const posted = await client.post('/portal/configuracion/no-existe', fields, { origin: gw.publicUrl });
+        expect(posted.status).toBe(404);
+        expect(posted.text).toContain('No encontramos esa página');
+      }
+    }
+    // A real route keeps its anti-forgery check.
+    const forged = await signedIn.post('/portal/sesiones/cerrar-otras', { csrf: 'inventado' }, { origin: gw.publicUrl });
+    expect(forged.status).toBe(403);
+    expect(forged.text).toContain('El formulario venció');
     const api = await http('GET', `${gw.publicUrl}/v1/no-existe`);
     expect(api.status).toBe(404);
     expect(api.headers.get('content-type')).toMatch(/json/);
