@@ -34,6 +34,10 @@ const DONE: Record<string, string> = {
   en_curso: 'Ese aviso se está intentando ahora: podrás reenviarlo cuando termine.',
 };
 
+const ALREADY_REGISTERED =
+  'Ya hay un endpoint registrado, así que no registramos otro (pasa si recargas la página del secreto). El secreto de ' +
+  'firma solo se muestra al registrarlo: si no lo guardaste, cámbialo en "Secreto de firma".';
+
 /** Only a portal page to go back to. */
 const backTo = (candidate: string | undefined): string => (candidate && /^\/portal\/[A-Za-z0-9/_\-?=&%.]*$/.test(candidate) ? candidate : PATH);
 
@@ -71,6 +75,9 @@ export class WebhookController {
       return sendPage(reply, this.https, 201, secretPage(session, endpoint, secret));
     } catch (error) {
       if (error instanceof FieldError) return this.render(session, reply, 400, { url, errors: this.errorsOf(error) });
+      // Most often the browser posting the registration again (a reload of the secret's page): this page, not a
+      // dead end, with what to do if the secret was not kept.
+      if (error instanceof DomainError && error.code === 'webhook_endpoint_exists') return this.render(session, reply, 409, { problem: ALREADY_REGISTERED });
       throw error;
     }
   }
@@ -132,7 +139,7 @@ export class WebhookController {
     session: PortalSession,
     reply: FastifyReply,
     status: number,
-    options: { filter?: DeliveryEstado | ''; url?: string; errors?: FieldErrors; done?: string },
+    options: { filter?: DeliveryEstado | ''; url?: string; errors?: FieldErrors; done?: string; problem?: string },
   ): Promise<string> {
     const merchantId = session.principal.merchantId;
     const endpoint = await this.queries.execute(new GetWebhookEndpoint(merchantId));
@@ -151,6 +158,7 @@ export class WebhookController {
         url: options.url ?? endpoint?.url ?? '',
         errors: options.errors ?? {},
         done: options.done,
+        problem: options.problem,
       }),
     );
   }

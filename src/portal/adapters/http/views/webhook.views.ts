@@ -6,7 +6,7 @@ import type { WebhookEndpointView } from '../../../../webhooks/application/ports
 import type { DeliveryEstado } from '../../../../webhooks/domain/delivery.js';
 import type { PortalSession } from '../../../application/portal-session.js';
 import { actorLabel, counted, dateTime, type Authors } from './format.js';
-import { copyField, errorSummary, field, okNotice, type FieldErrors } from './forms.js';
+import { copyField, errorSummary, field, okNotice, problemNotice, type FieldErrors } from './forms.js';
 import { html, type Html } from './html.js';
 import { csrfField } from './layout.js';
 import { settingsPage } from './settings.views.js';
@@ -95,6 +95,7 @@ export interface WebhookPageModel {
   url: string;
   errors: FieldErrors;
   done?: string;
+  problem?: string;
 }
 
 function endpointSection(session: PortalSession, model: WebhookPageModel): Html {
@@ -191,7 +192,7 @@ export function webhookPage(session: PortalSession, model: WebhookPageModel): st
     session,
     'webhook',
     'Webhook',
-    html`${okNotice(model.done)}
+    html`${okNotice(model.done)}${problemNotice(model.problem)}
 ${endpointSection(session, model)}
 <section class="card" aria-labelledby="entregas">
   <h2 id="entregas">Avisos enviados</h2>
