@@ -69,7 +69,14 @@ export class DeliveryResponse {
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   entregadaEn!: string | null;
 
-  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'While pendiente: when it is attempted next.' })
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description:
+      'While pendiente and no attempt is under way: when the next attempt is due (a time already past: due now). ' +
+      'Null while an attempt is being made, and once the delivery is entregada, fallida or sin_endpoint.',
+  })
   proximoIntentoEn!: string | null;
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true })

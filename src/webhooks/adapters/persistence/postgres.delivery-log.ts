@@ -7,8 +7,11 @@ import type { WebhookEventType } from '../../domain/webhook-event.js';
 import type { AttemptView, DeliveryFilter, DeliveryLog, DeliveryView, ResendResult } from '../../application/ports/delivery-log.port.js';
 import { DELIVERIES_CHANNEL } from './outbox.js';
 
+// next_attempt_at of a claimed delivery (lease_token set) is when the claim's lease ends, not a planned attempt: while
+// the lease runs an attempt is under way, shown as null. A lease that ran out (its dispatcher died) shows as due.
 const COLUMNS = `id, webhook_event_id, event_type, charge_id, merchant_id, estado, created_at, delivered_at,
-  CASE WHEN estado = 'pendiente' THEN next_attempt_at END AS next_attempt_at, resent_at, resent_by`;
+  CASE WHEN estado = 'pendiente' AND (lease_token IS NULL OR next_attempt_at <= clock_timestamp()) THEN next_attempt_at END
+    AS next_attempt_at, resent_at, resent_by`;
 
 const LIST = `
   SELECT ${COLUMNS} FROM webhook_deliveries
