@@ -14,6 +14,8 @@ import { RegisterWebhookEndpoint } from '../../../webhooks/application/register-
 import { ResendDelivery } from '../../../webhooks/application/resend-delivery/resend-delivery.command.js';
 import { RollSigningSecret } from '../../../webhooks/application/roll-signing-secret/roll-signing-secret.command.js';
 import { UpdateWebhookEndpoint } from '../../../webhooks/application/update-endpoint/update-endpoint.command.js';
+import { encodeDeliveryCursor, toDeliveriesRequest } from '../../../webhooks/adapters/http/delivery.dto.js';
+import type { DeliveryCursor } from '../../../webhooks/application/ports/delivery-log.port.js';
 import { DELIVERY_ESTADOS, type DeliveryEstado } from '../../../webhooks/domain/delivery.js';
 import type { PortalSession } from '../../application/portal-session.js';
 import { authorsOf } from './authors.js';
@@ -25,6 +27,9 @@ import type { FieldErrors } from './views/forms.js';
 import { rolledSecretPage, secretPage, urlMessage, webhookPage } from './views/webhook.views.js';
 
 const PATH = '/portal/configuracion/webhook';
+
+/** Deliveries per page; older ones behind "Ver anteriores", by the operator API's cursor. */
+const PAGE_SIZE = 50;
 
 const DONE: Record<string, string> = {
   url: 'Guardamos la URL nueva.',
@@ -60,9 +65,18 @@ export class WebhookController {
     @Res({ passthrough: true }) reply: FastifyReply,
     @Query('estado') estado: string | undefined,
     @Query('hecho') hecho: string | undefined,
+    @Query('cursor') cursor: unknown,
   ): Promise<string> {
+    const session = sessionOf(request);
     const filter = DELIVERY_ESTADOS.find((e) => e === estado) ?? '';
-    return this.render(sessionOf(request), reply, 200, { filter, done: hecho ? DONE[hecho] : undefined });
+    let after: DeliveryCursor | null;
+    try {
+      ({ after } = toDeliveriesRequest({ cursor: typeof cursor === 'string' && cursor !== '' ? cursor : undefined }));
+    } catch (error) {
+      if (!(error instanceof FieldError)) throw error;
+      return this.render(session, reply, 400, { filter, problem: 'Ese enlace de página ya no sirve: estos son los avisos más recientes.' });
+    }
+    return this.render(session, reply, 200, { filter, after, cursor: after ? (cursor as string) : null, done: hecho ? DONE[hecho] : undefined });
   }
 
   @Post()
@@ -139,12 +153,13 @@ export class WebhookController {
     session: PortalSession,
     reply: FastifyReply,
     status: number,
-    options: { filter?: DeliveryEstado | ''; url?: string; errors?: FieldErrors; done?: string; problem?: string },
+    options: { filter?: DeliveryEstado | ''; after?: DeliveryCursor | null; cursor?: string | null; url?: string; errors?: FieldErrors; done?: string; problem?: string },
   ): Promise<string> {
     const merchantId = session.principal.merchantId;
     const endpoint = await this.queries.execute(new GetWebhookEndpoint(merchantId));
     const filter = options.filter ?? '';
-    const deliveries = (await this.queries.execute(new ListDeliveries(merchantId, filter || undefined, 50))) ?? [];
+    const after = options.after ?? null;
+    const page = await this.queries.execute(new ListDeliveries(merchantId, filter || undefined, PAGE_SIZE, undefined, after));
     const authors = await authorsOf(this.queries, merchantId, [endpoint?.actualizadoPor]);
     return sendPage(
       reply,
@@ -153,7 +168,9 @@ export class WebhookController {
       webhookPage(session, {
         endpoint,
         authors,
-        deliveries,
+        deliveries: page?.data ?? [],
+        next: page?.next ? encodeDeliveryCursor(page.next) : null,
+        cursor: options.cursor ?? null,
         estado: filter,
         url: options.url ?? endpoint?.url ?? '',
         errors: options.errors ?? {},

@@ -91,6 +91,10 @@ export interface WebhookPageModel {
   endpoint: WebhookEndpointView | null;
   authors: Authors;
   deliveries: DeliveryView[];
+  /** The cursor of the older deliveries' page; null on the last page. */
+  next: string | null;
+  /** This page's cursor as sent (null: the newest page): a re-send comes back to this page. */
+  cursor: string | null;
   estado: DeliveryEstado | '';
   url: string;
   errors: FieldErrors;
@@ -187,7 +191,9 @@ const FILTERS: Array<[DeliveryEstado | '', string]> = [
 ];
 
 export function webhookPage(session: PortalSession, model: WebhookPageModel): string {
-  const back = `/portal/configuracion/webhook${model.estado ? `?estado=${model.estado}` : ''}`;
+  const first = `/portal/configuracion/webhook${model.estado ? `?estado=${model.estado}` : ''}`;
+  const paged = model.cursor !== null;
+  const back = paged ? `/portal/configuracion/webhook?${new URLSearchParams({ ...(model.estado ? { estado: model.estado } : {}), cursor: model.cursor ?? '' }).toString()}` : first;
   return settingsPage(
     session,
     'webhook',
@@ -202,7 +208,19 @@ ${endpointSection(session, model)}
     ([estado, label]) =>
       html`<li><a href="/portal/configuracion/webhook${estado ? `?estado=${estado}` : ''}"${estado === model.estado ? html` aria-current="page"` : ''}>${label}</a></li>`,
   )}</ul></nav>
-  ${model.deliveries.length > 0 ? deliveriesTable(session, model.deliveries, back, true) : html`<p>No hay avisos${model.estado ? ' con ese estado' : ' todavía'}.</p>`}
+  ${
+    model.deliveries.length > 0
+      ? deliveriesTable(session, model.deliveries, back, true)
+      : html`<p>No hay ${paged ? 'avisos anteriores' : 'avisos'}${model.estado ? ' con ese estado' : paged ? '' : ' todavía'}.</p>`
+  }
+  <nav class="pager" aria-label="Páginas de avisos">
+    <span>${paged ? html`<a href="${first}">← Más recientes</a>` : ''}</span>
+    <span>${
+      model.next
+        ? html`<a class="button secondary" href="/portal/configuracion/webhook?${new URLSearchParams({ ...(model.estado ? { estado: model.estado } : {}), cursor: model.next }).toString()}">Ver anteriores</a>`
+        : ''
+    }</span>
+  </nav>
 </section>`,
   );
 }
