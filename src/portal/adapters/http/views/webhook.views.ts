@@ -213,14 +213,18 @@ ${endpointSection(session, model)}
       ? deliveriesTable(session, model.deliveries, back, true)
       : html`<p>No hay ${paged ? 'avisos anteriores' : 'avisos'}${model.estado ? ' con ese estado' : paged ? '' : ' todavía'}.</p>`
   }
-  <nav class="pager" aria-label="Páginas de avisos">
+  ${
+    paged || model.next
+      ? html`<nav class="pager" aria-label="Páginas de avisos">
     <span>${paged ? html`<a href="${first}">← Más recientes</a>` : ''}</span>
     <span>${
       model.next
         ? html`<a class="button secondary" href="/portal/configuracion/webhook?${new URLSearchParams({ ...(model.estado ? { estado: model.estado } : {}), cursor: model.next }).toString()}">Ver anteriores</a>`
         : ''
     }</span>
-  </nav>
+  </nav>`
+      : ''
+  }
 </section>`,
   );
 }
