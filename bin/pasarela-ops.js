@@ -35,7 +35,8 @@ Commands:
                                    Show a merchant's webhook deliveries, newest first, each attempt with its result
       --estado <estado>              Only the deliveries pendiente, entregada, fallida or sin_endpoint
       --pago <chargeId>              Only the notice of this charge, however many came after it
-      --limit <n>                    Deliveries shown, 1 to 100 (default 50)
+      --limit <n>                    Deliveries per page, 1 to 100 (default 50)
+      --cursor <cursor>              The next (older) page, as the previous one says
   webhooks resend <deliveryId>     Send a delivery again now (same svc-delivery-id and body, freshly signed), with its
                                    retries; refused while one of its series is still under way
   webhooks reseal                  Seal every stored webhook signing secret again with the current WEBHOOK_SECRET_KEY
@@ -410,8 +411,11 @@ const commands = {
       query.set('pagoId', options.pago);
     }
     if (options.limit !== undefined) query.set('limit', limitOf(options.limit));
+    if (options.cursor !== undefined) query.set('cursor', options.cursor);
     const page = await call(context, 'GET', `/internal/merchants/${merchantId}/entregas${query.size ? `?${query}` : ''}`);
-    if (page.data.length === 0) return [page, `No deliveries${options.estado ? ` ${options.estado}` : ''}${options.pago ? ` for charge ${options.pago}` : ''}.`];
+    if (page.data.length === 0) {
+      return [page, `No deliveries${options.estado ? ` ${options.estado}` : ''}${options.pago ? ` for charge ${options.pago}` : ''}${options.cursor ? ' after that cursor' : ''}.`];
+    }
     const rows = [['ENTREGA', 'TIPO', 'PAGO', 'ESTADO', 'CREADA', '#', 'ENVIADO', 'RESULTADO', 'MS', 'URL']];
     for (const d of page.data) {
       const head = [d.id, d.tipo, d.pagoId, d.estado, d.creadaEn];
@@ -421,7 +425,16 @@ const commands = {
         rows.push([...(i === 0 ? head : head.map(() => '')), a.numero, a.enviadoEn, result, a.latenciaMs, a.url]);
       });
     }
-    return [page, `${table(rows)}\nRe-send one: pasarela-ops webhooks resend <ENTREGA>`];
+    const lines = [table(rows), 'Re-send one: pasarela-ops webhooks resend <ENTREGA>'];
+    if (page.nextCursor) {
+      const more = [
+        options.estado !== undefined ? ` --estado ${options.estado}` : '',
+        options.pago !== undefined ? ` --pago ${options.pago}` : '',
+        options.limit !== undefined ? ` --limit ${options.limit}` : '',
+      ].join('');
+      lines.push(`More: pasarela-ops webhooks deliveries ${merchantId}${more} --cursor ${page.nextCursor}`);
+    }
+    return [page, lines.join('\n')];
   },
   'webhooks resend': async (context, args) => {
     const d = await call(context, 'POST', `/internal/entregas/${one(args, 'deliveryId')}/reenvio`);
@@ -536,8 +549,11 @@ async function main(argv) {
   if (options.role !== undefined && name !== 'keys issue') throw new UsageError('--role goes with keys issue');
   if (options.grace !== undefined && name !== 'keys rotate') throw new UsageError('--grace goes with keys rotate');
   if (options.batch !== undefined && name !== 'replay') throw new UsageError('--batch goes with replay');
-  for (const option of ['con-hallazgos', 'cursor']) {
-    if (options[option] !== undefined && options[option] !== false && name !== 'charges imports') throw new UsageError(`--${option} goes with charges imports`);
+  if (options['con-hallazgos'] !== undefined && options['con-hallazgos'] !== false && name !== 'charges imports') {
+    throw new UsageError('--con-hallazgos goes with charges imports');
+  }
+  if (options.cursor !== undefined && !['charges imports', 'webhooks deliveries'].includes(name)) {
+    throw new UsageError('--cursor goes with charges imports or webhooks deliveries');
   }
   if (options.limit !== undefined && !['charges imports', 'webhooks deliveries'].includes(name)) {
     throw new UsageError('--limit goes with charges imports or webhooks deliveries');

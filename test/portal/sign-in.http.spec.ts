@@ -296,6 +296,19 @@ describe('portal sign-in', () => {
     expect(page.status).toBe(404);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
     expect(page.text).toContain('No encontramos esa página');
+    // Whatever the method, with or without a session or a token: a made-up path is a 404, not "the form expired".
+    const signedIn = await acceptInvitation(gw, await operatorInvites(gw, shop.merchantId, 'perdida@cafe.co', 'Pía'));
+    for (const client of [new PortalClient(gw.publicUrl), signedIn]) {
+      for (const fields of [{}, { csrf: 'inventado' }] as Array<Record<string, string>>) {
+        const posted = await client.post('/portal/configuracion/no-existe', fields, { origin: gw.publicUrl });
+        expect(posted.status).toBe(404);
+        expect(posted.text).toContain('No encontramos esa página');
+      }
+    }
+    // A real route keeps its anti-forgery check.
+    const forged = await signedIn.post('/portal/sesiones/cerrar-otras', { csrf: 'inventado' }, { origin: gw.publicUrl });
+    expect(forged.status).toBe(403);
+    expect(forged.text).toContain('El formulario venció');
     const api = await http('GET', `${gw.publicUrl}/v1/no-existe`);
     expect(api.status).toBe(404);
     expect(api.headers.get('content-type')).toMatch(/json/);
@@ -336,6 +349,37 @@ describe('portal sign-in', () => {
     const renewed = await http('POST', `${gw.publicUrl}/v1/personas`, { token: firstShop.apiKey, body: { email: 'lee@cafe.co', nombre: 'Lee', rol: 'lectura' } });
     expect(renewed.status).toBe(201);
     expect(renewed.body.id).toBe(reader.body.id);
+  });
+
+  // Moves the clock a week on too.
+  it('Personas shows an invitation that expired unused as expired, and "Invitar de nuevo" gives a new link', async () => {
+    const bakery = await onboardMerchant(gw, {});
+    const owner = await acceptInvitation(gw, await operatorInvites(gw, bakery.merchantId, 'dueno@panaderia.co', 'Dueño'));
+    const PEOPLE = '/portal/configuracion/personas';
+    const teoRow = async (client: PortalClient): Promise<string> =>
+      (await client.get(PEOPLE)).text.split('<tr>').find((row) => row.includes('Teo Ruiz')) ?? '';
+    expect((await owner.submit(PEOPLE, PEOPLE, { nombre: 'Teo Ruiz', email: 'teo@panaderia.co', rol: 'lectura' })).status).toBe(200);
+    expect(await teoRow(owner)).toContain('Invitación enviada');
+    expect(await teoRow(owner)).not.toContain('Invitar de nuevo');
+
+    clock.advance(7 * 86_400_000 + 60_000);
+    const { client: again } = await signIn(gw, 'dueno@panaderia.co');
+    const row = await teoRow(again);
+    expect(row).toContain('Invitación vencida');
+    expect(row).not.toContain('Invitación enviada');
+    // The button posts the invitation form with the same name, email and role, as a browser would send it.
+    const form = /<form method="post" action="([^"]+)"[^>]*>((?:(?!<\/form>)[\s\S])*Invitar de nuevo(?:(?!<\/form>)[\s\S])*)<\/form>/.exec(row);
+    expect(form?.[1]).toBe(PEOPLE);
+    const fields = Object.fromEntries([...form![2]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]));
+    expect(fields).toMatchObject({ nombre: 'Teo Ruiz', email: 'teo@panaderia.co', rol: 'lectura' });
+    const renewed = await again.post(PEOPLE, fields);
+    expect(renewed.status).toBe(200);
+    expect(renewed.text).toContain('Invitaste a Teo Ruiz');
+    expect(await teoRow(again)).toContain('Invitación enviada');
+    const link = />(http[^<]+\/portal\/invitacion\/[^<]+)<\/textarea>/.exec(renewed.text)?.[1];
+    expect(link).toBeDefined();
+    await acceptInvitation(gw, new URL(link!).pathname);
+    expect(await teoRow(again)).toContain('Con acceso');
   });
 });
 

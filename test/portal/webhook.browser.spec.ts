@@ -99,7 +99,17 @@ describe('the webhook endpoint and its deliveries in the portal', () => {
     expect(await admin.getByRole('status').textContent()).toContain('No lo volveremos a mostrar');
     await screenshot(admin, 'webhook-secreto');
 
-    await admin.getByRole('link', { name: 'Ya lo guardé, continuar' }).click();
+    expect(await admin.getByRole('link', { name: 'Ya lo guardé, continuar' }).getAttribute('href')).toBe('/portal/configuracion/webhook');
+
+    // Reloading the secret's page posts the registration again: the webhook page says why nothing was registered
+    // (not an error page leading to Resumen), and the secret is not shown again.
+    const reloaded = await admin.reload();
+    expect(reloaded?.status()).toBe(409);
+    await admin.getByRole('heading', { name: 'Endpoint de webhooks' }).waitFor();
+    expect(await admin.getByRole('alert').textContent()).toContain('Ya hay un endpoint registrado');
+    expect(await admin.content()).not.toContain(secret);
+
+    await admin.goto(`${gw.publicUrl}/portal/configuracion/webhook`);
     await admin.getByRole('heading', { name: 'Endpoint de webhooks' }).waitFor();
     expect(await admin.content()).not.toContain(secret);
     expect(await admin.locator('dl.facts').textContent()).toContain('por Rosa');

@@ -61,6 +61,83 @@ describe('a delivery found by its charge, however many came after it', () => {
     expect(found.body.data).toEqual([expect.objectContaining({ pagoId: first, tipo: 'payment.completed', estado: 'sin_endpoint' })]);
   });
 
+  /** Every delivery of the shop, following nextCursor page by page; and how many pages that took. */
+  async function everyDelivery(limit: number): Promise<{ seen: DeliveryJson[]; pages: number }> {
+    const seen: DeliveryJson[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const query: string = `?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`;
+      const page = await http<{ data: DeliveryJson[]; nextCursor: string | null }>('GET', `${gw.adminUrl}/internal/merchants/${shop.merchantId}/entregas${query}`, {
+        token: gw.operatorToken,
+      });
+      expect(page.status).toBe(200);
+      seen.push(...page.body.data);
+      cursor = page.body.nextCursor;
+      pages += 1;
+    } while (cursor && pages < 20);
+    return { seen, pages };
+  }
+
+  it('pages the operator list by cursor: every delivery once, newest first, the oldest on the last page', async () => {
+    // The setup waited for a hundred of them; the projector may still be writing the last ones.
+    let all = await everyDelivery(30);
+    await waitUntil(async () => (all = await everyDelivery(30)).seen.length >= LATER + 1, 10_000, 'every delivery listed');
+    const { seen, pages } = all;
+    expect(pages).toBe(4);
+    expect(seen).toHaveLength(LATER + 1);
+    expect(new Set(seen.map((d) => d.id)).size).toBe(LATER + 1);
+    expect(seen.at(-1)!.pagoId).toBe(first);
+    const order = seen.map((d) => `${d.creadaEn}`);
+    expect([...order].sort().reverse()).toEqual(order);
+
+    const forged = await http('GET', `${gw.adminUrl}/internal/merchants/${shop.merchantId}/entregas?cursor=inventado&limit=0`, { token: gw.operatorToken });
+    expect(forged.status).toBe(400);
+    expect(Object.keys(forged.body.message.fieldErrors).sort()).toEqual(['cursor', 'limit']);
+  });
+
+  it('pages with pasarela-ops webhooks deliveries --cursor, saying how to get the next page', async () => {
+    const newest = await pasarelaOps(gw, ['webhooks', 'deliveries', shop.merchantId, '--limit', '100']);
+    expect(newest).toMatchObject({ code: 0, stderr: '' });
+    expect(newest.stdout).not.toContain(first);
+    const more = /^More: pasarela-ops webhooks deliveries (\S+) --limit 100 --cursor (\S+)$/m.exec(newest.stdout);
+    expect(more?.[1]).toBe(shop.merchantId);
+    const rest = await pasarelaOps(gw, ['webhooks', 'deliveries', shop.merchantId, '--limit', '100', '--cursor', more![2]!]);
+    expect(rest).toMatchObject({ code: 0, stderr: '' });
+    expect(rest.stdout).toContain(first);
+    expect(rest.stdout).not.toContain('--cursor');
+    // The filters go with the cursor into the next page's command.
+    const filtered = await pasarelaOps(gw, ['webhooks', 'deliveries', shop.merchantId, '--estado', 'sin_endpoint', '--limit', '3']);
+    expect(filtered.stdout).toMatch(/^More: pasarela-ops webhooks deliveries \S+ --estado sin_endpoint --limit 3 --cursor \S+$/m);
+  });
+
+  it('pages the portal\'s webhook log with "Ver anteriores" down to the oldest notice, and back with "Más recientes"', async () => {
+    const hrefOf = (text: string, label: string): string | undefined =>
+      new RegExp(`<a[^>]*href="([^"]+)"[^>]*>${label}</a>`).exec(text)?.[1]?.replace(/&amp;/g, '&');
+    const rows = (text: string): number => text.split('<tr>').length - 2;
+    let page = await admin.get('/portal/configuracion/webhook');
+    expect(rows(page.text)).toBe(50);
+    expect(page.text).not.toContain(`/portal/pagos/${first}"`);
+    expect(hrefOf(page.text, '← Más recientes')).toBeUndefined();
+    for (const expected of [50, 2]) {
+      const older = hrefOf(page.text, 'Ver anteriores');
+      expect(older).toMatch(/^\/portal\/configuracion\/webhook\?cursor=/);
+      page = await admin.get(older!);
+      expect(page.status).toBe(200);
+      expect(rows(page.text)).toBe(expected);
+      expect(hrefOf(page.text, '← Más recientes')).toBe('/portal/configuracion/webhook');
+    }
+    expect(page.text).toContain(`/portal/pagos/${first}"`);
+    expect(hrefOf(page.text, 'Ver anteriores')).toBeUndefined();
+    // A state filter goes along to the next page.
+    const filtered = await admin.get('/portal/configuracion/webhook?estado=sin_endpoint');
+    expect(hrefOf(filtered.text, 'Ver anteriores')).toMatch(/^\/portal\/configuracion\/webhook\?estado=sin_endpoint&cursor=/);
+
+    const forged = await admin.get('/portal/configuracion/webhook?cursor=inventado');
+    expect(forged.status).toBe(400);
+    expect(forged.text).toContain('Ese enlace de página ya no sirve');
+  });
+
   it('refuses a pagoId that is not a charge id (400), and finds nothing for a charge of another merchant', async () => {
     const bad = await http('GET', `${gw.adminUrl}/internal/merchants/${shop.merchantId}/entregas?pagoId=PED-1`, { token: gw.operatorToken });
     expect(bad.status).toBe(400);

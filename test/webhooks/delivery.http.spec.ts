@@ -5,7 +5,7 @@ import { rebuildCharges } from '../../src/payments/adapters/projections/rebuild.
 import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { approveCharge, failCharge } from '../support/outcomes.js';
 import { Receiver, waitUntil } from './support/receiver.js';
-import { createCharge, deliveries, merchantWithEndpoint, untilDeliveries, type WebhookMerchant } from './support/webhooks.js';
+import { createCharge, deliveries, merchantWithEndpoint, untilDeliveries, type DeliveryJson, type WebhookMerchant } from './support/webhooks.js';
 
 describe('webhook deliveries', () => {
   let gw: TestGateway;
@@ -223,6 +223,25 @@ describe('webhook deliveries', () => {
     expect((await list(`merchants/${merchant.merchantId}/entregas?estado=perdida`)).status).toBe(400);
     expect((await list(`merchants/${merchant.merchantId}/entregas?limit=0`)).status).toBe(400);
     expect((await http('GET', `${gw.adminUrl}/internal/merchants/${merchant.merchantId}/entregas`)).status).toBe(401);
+  });
+
+  it('shows proximoIntentoEn null while an attempt is in flight, then the planned retry', async () => {
+    const target = await receiver({ answer: () => 500, holdMs: 2_000 });
+    const merchant = await merchantOf(target);
+    await approveCharge(gw, (await createCharge(gw, merchant)).id);
+    await waitUntil(() => target.accepted.length === 1, 10_000, 'the first attempt to arrive');
+    // The receiver holds its answer: the attempt is under way (the claim's lease, ~15 s ahead, is no planned attempt).
+    const [inFlight] = await deliveries(gw, merchant.merchantId);
+    expect(inFlight).toMatchObject({ estado: 'pendiente', intentos: [], proximoIntentoEn: null });
+    // Once it failed, the retry after 1 s is what it shows.
+    let failed: DeliveryJson | undefined;
+    await waitUntil(async () => {
+      [failed] = await deliveries(gw, merchant.merchantId);
+      return failed!.intentos.length === 1 && failed!.proximoIntentoEn !== null;
+    }, 10_000, 'the first attempt recorded, its retry planned');
+    const [attempt] = failed!.intentos;
+    const answeredAt = Date.parse(attempt!.enviadoEn) + attempt!.latenciaMs;
+    expect(Math.abs(Date.parse(String(failed!.proximoIntentoEn)) - (answeredAt + 1_000))).toBeLessThan(500);
   });
 
   it('makes no delivery and sends nothing again when the charges read model is rebuilt from position 0', async () => {

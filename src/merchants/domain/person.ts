@@ -12,6 +12,8 @@ export interface Person {
   rol: MerchantRole;
   estado: PersonState;
   creadoEn: string;
+  /** While invitada: when the invitation's link stops working (inviting the same email again renews one past it). */
+  invitacionExpiraEn: string | null;
 }
 
 /** Emails compare without case or surrounding spaces. */

@@ -15,9 +15,10 @@ interface PersonRow {
   rol: MerchantRole;
   password_hash: string | null;
   creado_en: Date;
+  invitacion_expira_en: Date | null;
 }
 
-const COLUMNS = 'id, email, nombre, rol, password_hash, creado_en';
+const COLUMNS = 'id, email, nombre, rol, password_hash, creado_en, invitacion_expira_en';
 
 const toPerson = (row: PersonRow): Person => ({
   id: row.id,
@@ -26,12 +27,12 @@ const toPerson = (row: PersonRow): Person => ({
   rol: row.rol,
   estado: row.password_hash === null ? 'invitada' : 'activa',
   creadoEn: row.creado_en.toISOString(),
+  invitacionExpiraEn: row.password_hash === null && row.invitacion_expira_en ? row.invitacion_expira_en.toISOString() : null,
 });
 
 interface AccessRow extends PersonRow {
   merchant_id: string;
   merchant_nombre: string;
-  invitacion_expira_en: Date | null;
   restablecimiento_expira_en: Date | null;
 }
 

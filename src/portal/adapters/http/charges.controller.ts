@@ -106,7 +106,7 @@ export class ChargesController {
     const events = (await this.queries.execute(new GetChargeHistory(charge.id))) ?? [];
     const authors = await authorsOf(this.queries, session.principal.merchantId, events.map((e) => e.metadata.actor));
     const checkoutUrl = `${this.config.publicBaseUrl}/checkout/${charge.checkoutToken}`;
-    const deliveries = (await this.queries.execute(new ListDeliveries(session.principal.merchantId, undefined, DELIVERIES_SHOWN, charge.id))) ?? [];
+    const deliveries = (await this.queries.execute(new ListDeliveries(session.principal.merchantId, undefined, DELIVERIES_SHOWN, charge.id)))?.data ?? [];
     // Only approved charges (later reconciled or refunded) have a liquidación (DESIGN.md 5.12).
     const settled = ['aprobado', 'conciliado', 'reembolsado'].includes(charge.estado);
     const open = charge.estado === 'creado' || charge.estado === 'pendiente';

@@ -6,6 +6,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import type { FastifyReply } from 'fastify';
+import { CLOCK, type Clock } from '../../../kernel/clock.js';
 import type { Config } from '../../../kernel/config.js';
 import { DomainError, NotFound } from '../../../kernel/errors.js';
 import { CONFIG } from '../../../kernel/infrastructure.module.js';
@@ -47,6 +48,7 @@ export class PeopleController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
+    @Inject(CLOCK) private readonly clock: Clock,
     @Inject(CONFIG) config: Config,
   ) {
     this.https = isHttps(config);
@@ -144,6 +146,6 @@ export class PeopleController {
 
   private async render(session: PortalSession, reply: FastifyReply, status: number, form: InviteForm, errors: FieldErrors, done?: string, problem?: string): Promise<string> {
     const people = await this.queries.execute(new ListPeople(session.principal.merchantId));
-    return sendPage(reply, this.https, status, peoplePage(session, { people, form, errors, done, problem }));
+    return sendPage(reply, this.https, status, peoplePage(session, { people, form, errors, done, problem, now: this.clock.now() }));
   }
 }

@@ -17,6 +17,7 @@ import { FormForgeryRejected, SignInRequired } from './portal-errors.js';
 
 const ANONYMOUS = 'pasarela:portal-anonymous';
 const ANY_ROLE = 'pasarela:portal-any-role';
+const UNROUTED = 'pasarela:portal-unrouted';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export type PortalRequest = FastifyRequest & { portal?: PortalSession };
@@ -26,6 +27,12 @@ export const Anonymous = (): MethodDecorator => SetMetadata(ANONYMOUS, true);
 
 /** A post that a read-only person may make too: it changes only their own sessions. */
 export const AnyRole = (): MethodDecorator => SetMetadata(ANY_ROLE, true);
+
+/**
+ * The wildcard that answers paths no route takes: a 404 whatever the method, before any anti-forgery check or
+ * session (a post to a made-up path is not a stale form). Real routes keep every check.
+ */
+export const Unrouted = (): MethodDecorator => SetMetadata(UNROUTED, true);
 
 /** On every portal controller: the guard, the HTML error pages, and out of the API's OpenAPI document. */
 export const PortalController = (): ClassDecorator =>
@@ -60,6 +67,7 @@ export class PortalGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<PortalRequest>();
     const flag = (key: string): boolean => this.reflector.getAllAndOverride<boolean | undefined>(key, [context.getHandler(), context.getClass()]) === true;
+    if (flag(UNROUTED)) return true;
     const posts = !SAFE_METHODS.has(request.method);
     if (posts && fromElsewhere(request)) throw new FormForgeryRejected();
     const given = posts ? formField(request.body, 'csrf') : undefined;

@@ -14,6 +14,8 @@ import { RegisterWebhookEndpoint } from '../../../webhooks/application/register-
 import { ResendDelivery } from '../../../webhooks/application/resend-delivery/resend-delivery.command.js';
 import { RollSigningSecret } from '../../../webhooks/application/roll-signing-secret/roll-signing-secret.command.js';
 import { UpdateWebhookEndpoint } from '../../../webhooks/application/update-endpoint/update-endpoint.command.js';
+import { encodeDeliveryCursor, toDeliveriesRequest } from '../../../webhooks/adapters/http/delivery.dto.js';
+import type { DeliveryCursor } from '../../../webhooks/application/ports/delivery-log.port.js';
 import { DELIVERY_ESTADOS, type DeliveryEstado } from '../../../webhooks/domain/delivery.js';
 import type { PortalSession } from '../../application/portal-session.js';
 import { authorsOf } from './authors.js';
@@ -26,6 +28,9 @@ import { rolledSecretPage, secretPage, urlMessage, webhookPage } from './views/w
 
 const PATH = '/portal/configuracion/webhook';
 
+/** Deliveries per page; older ones behind "Ver anteriores", by the operator API's cursor. */
+const PAGE_SIZE = 50;
+
 const DONE: Record<string, string> = {
   url: 'Guardamos la URL nueva.',
   activo: 'Activamos el endpoint.',
@@ -33,6 +38,10 @@ const DONE: Record<string, string> = {
   reenviada: 'Reenviamos el aviso: su primer intento sale ya.',
   en_curso: 'Ese aviso se está intentando ahora: podrás reenviarlo cuando termine.',
 };
+
+const ALREADY_REGISTERED =
+  'Ya hay un endpoint registrado, así que no registramos otro (pasa si recargas la página del secreto). El secreto de ' +
+  'firma solo se muestra al registrarlo: si no lo guardaste, cámbialo en "Secreto de firma".';
 
 /** Only a portal page to go back to. */
 const backTo = (candidate: string | undefined): string => (candidate && /^\/portal\/[A-Za-z0-9/_\-?=&%.]*$/.test(candidate) ? candidate : PATH);
@@ -56,9 +65,18 @@ export class WebhookController {
     @Res({ passthrough: true }) reply: FastifyReply,
     @Query('estado') estado: string | undefined,
     @Query('hecho') hecho: string | undefined,
+    @Query('cursor') cursor: unknown,
   ): Promise<string> {
+    const session = sessionOf(request);
     const filter = DELIVERY_ESTADOS.find((e) => e === estado) ?? '';
-    return this.render(sessionOf(request), reply, 200, { filter, done: hecho ? DONE[hecho] : undefined });
+    let after: DeliveryCursor | null;
+    try {
+      ({ after } = toDeliveriesRequest({ cursor: typeof cursor === 'string' && cursor !== '' ? cursor : undefined }));
+    } catch (error) {
+      if (!(error instanceof FieldError)) throw error;
+      return this.render(session, reply, 400, { filter, problem: 'Ese enlace de página ya no sirve: estos son los avisos más recientes.' });
+    }
+    return this.render(session, reply, 200, { filter, after, cursor: after ? (cursor as string) : null, done: hecho ? DONE[hecho] : undefined });
   }
 
   @Post()
@@ -71,6 +89,9 @@ export class WebhookController {
       return sendPage(reply, this.https, 201, secretPage(session, endpoint, secret));
     } catch (error) {
       if (error instanceof FieldError) return this.render(session, reply, 400, { url, errors: this.errorsOf(error) });
+      // Most often the browser posting the registration again (a reload of the secret's page): this page, not a
+      // dead end, with what to do if the secret was not kept.
+      if (error instanceof DomainError && error.code === 'webhook_endpoint_exists') return this.render(session, reply, 409, { problem: ALREADY_REGISTERED });
       throw error;
     }
   }
@@ -132,12 +153,13 @@ export class WebhookController {
     session: PortalSession,
     reply: FastifyReply,
     status: number,
-    options: { filter?: DeliveryEstado | ''; url?: string; errors?: FieldErrors; done?: string },
+    options: { filter?: DeliveryEstado | ''; after?: DeliveryCursor | null; cursor?: string | null; url?: string; errors?: FieldErrors; done?: string; problem?: string },
   ): Promise<string> {
     const merchantId = session.principal.merchantId;
     const endpoint = await this.queries.execute(new GetWebhookEndpoint(merchantId));
     const filter = options.filter ?? '';
-    const deliveries = (await this.queries.execute(new ListDeliveries(merchantId, filter || undefined, 50))) ?? [];
+    const after = options.after ?? null;
+    const page = await this.queries.execute(new ListDeliveries(merchantId, filter || undefined, PAGE_SIZE, undefined, after));
     const authors = await authorsOf(this.queries, merchantId, [endpoint?.actualizadoPor]);
     return sendPage(
       reply,
@@ -146,11 +168,14 @@ export class WebhookController {
       webhookPage(session, {
         endpoint,
         authors,
-        deliveries,
+        deliveries: page?.data ?? [],
+        next: page?.next ? encodeDeliveryCursor(page.next) : null,
+        cursor: options.cursor ?? null,
         estado: filter,
         url: options.url ?? endpoint?.url ?? '',
         errors: options.errors ?? {},
         done: options.done,
+        problem: options.problem,
       }),
     );
   }

@@ -1,12 +1,16 @@
 // The operator's view of deliveries and their attempts. The receiver's response body is never kept nor shown.
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsUUID, Matches } from 'class-validator';
+import { IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import type { Actor } from '../../../kernel/actor.js';
+import { decodeCursor, isCursorTime } from '../../../kernel/http/page.params.js';
+import { checked, CheckedBy, type BodyProblems, type Sent } from '../../../kernel/http/validation.js';
+import { isUuid } from '../../../kernel/uuid.js';
 import { ActorResponse } from '../../../merchants/adapters/http/merchant.dto.js';
-import type { AttemptView, DeliveryView } from '../../application/ports/delivery-log.port.js';
+import type { AttemptView, DeliveryCursor, DeliveryView } from '../../application/ports/delivery-log.port.js';
 import { DELIVERY_ESTADOS, type DeliveryEstado } from '../../domain/delivery.js';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../domain/webhook-event.js';
 
+@CheckedBy(deliveriesRules)
 export class ListDeliveriesParams {
   @ApiPropertyOptional({ enum: DELIVERY_ESTADOS })
   @IsOptional()
@@ -22,6 +26,30 @@ export class ListDeliveriesParams {
   @IsOptional()
   @Matches(/^([1-9]\d?|100)$/, { message: 'limit must be a whole number from 1 to 100' })
   limit?: string;
+
+  @ApiPropertyOptional({ description: 'nextCursor of the previous page (with the same estado and pagoId)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200, { message: 'cursor is not valid' })
+  cursor?: string;
+}
+
+// Opaque like GET /v1/pagos's: base64url of the last delivery's position, (creation time to the microsecond, id).
+export const encodeDeliveryCursor = (cursor: DeliveryCursor): string => Buffer.from(JSON.stringify([cursor.creadaEn, cursor.id])).toString('base64url');
+
+function readDeliveries(params: Sent<ListDeliveriesParams>, problems: BodyProblems): DeliveryCursor | null {
+  const cursor = decodeCursor<[string, string]>(params, problems, [isCursorTime, (item) => typeof item === 'string' && isUuid(item)]);
+  return cursor && { creadaEn: cursor[0], id: cursor[1].toLowerCase() };
+}
+
+/** Run by the validation pipe beside the decorators (CheckedBy), so one 400 names every problem of the query. */
+function deliveriesRules(params: Sent<ListDeliveriesParams>, problems: BodyProblems): void {
+  readDeliveries(params, problems);
+}
+
+/** The page a query asks for (its cursor checked again here, for a caller the pipe did not check: the portal). */
+export function toDeliveriesRequest(params: Pick<ListDeliveriesParams, 'cursor'>): { after: DeliveryCursor | null } {
+  return { after: checked((problems) => readDeliveries(params, problems)) };
 }
 
 export class AttemptResponse {
@@ -69,7 +97,14 @@ export class DeliveryResponse {
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   entregadaEn!: string | null;
 
-  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'While pendiente: when it is attempted next.' })
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description:
+      'While pendiente and no attempt is under way: when the next attempt is due (a time already past: due now). ' +
+      'Null while an attempt is being made, and once the delivery is entregada, fallida or sin_endpoint.',
+  })
   proximoIntentoEn!: string | null;
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
@@ -89,4 +124,7 @@ export class DeliveryResponse {
 export class DeliveryListResponse {
   @ApiProperty({ type: [DeliveryResponse] })
   data!: DeliveryResponse[];
+
+  @ApiProperty({ type: 'string', nullable: true, description: 'Pass as cursor (with the same filters) to get the next, older page; null on the last page.' })
+  nextCursor!: string | null;
 }

@@ -4,17 +4,24 @@ import { DataSource } from 'typeorm';
 import type { Actor } from '../../../kernel/actor.js';
 import type { DeliveryEstado } from '../../domain/delivery.js';
 import type { WebhookEventType } from '../../domain/webhook-event.js';
-import type { AttemptView, DeliveryFilter, DeliveryLog, DeliveryView, ResendResult } from '../../application/ports/delivery-log.port.js';
+import type { AttemptView, DeliveryFilter, DeliveryLog, DeliveryPage, DeliveryView, ResendResult } from '../../application/ports/delivery-log.port.js';
 import { DELIVERIES_CHANNEL } from './outbox.js';
 
+// next_attempt_at of a claimed delivery (lease_token set) is when the claim's lease ends, not a planned attempt: while
+// the lease runs an attempt is under way, shown as null. A lease that ran out (its dispatcher died) shows as due.
 const COLUMNS = `id, webhook_event_id, event_type, charge_id, merchant_id, estado, created_at, delivered_at,
-  CASE WHEN estado = 'pendiente' THEN next_attempt_at END AS next_attempt_at, resent_at, resent_by`;
+  CASE WHEN estado = 'pendiente' AND (lease_token IS NULL OR next_attempt_at <= clock_timestamp()) THEN next_attempt_at END
+    AS next_attempt_at, resent_at, resent_by`;
 
+// One row more than asked tells whether another page exists. The cursor's time is the stored one to the microsecond:
+// the deliveries of one projector batch share created_at, and a time cut to milliseconds would skip the rest of them.
 const LIST = `
-  SELECT ${COLUMNS} FROM webhook_deliveries
+  SELECT ${COLUMNS}, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS position
+    FROM webhook_deliveries
    WHERE merchant_id = $1 AND ($2::text IS NULL OR estado = $2::text) AND ($4::uuid IS NULL OR charge_id = $4::uuid)
+     AND ($5::timestamptz IS NULL OR (created_at, id) < ($5::timestamptz, $6::uuid))
    ORDER BY created_at DESC, id DESC
-   LIMIT $3`;
+   LIMIT $3 + 1`;
 
 const ATTEMPTS = `
   SELECT delivery_id, number, url, started_at, status_code, latency_ms, error
@@ -59,9 +66,19 @@ const iso = (date: Date | null): string | null => (date ? date.toISOString() : n
 export class PostgresDeliveryLog implements DeliveryLog {
   constructor(private readonly db: DataSource) {}
 
-  async list(merchantId: string, filter: DeliveryFilter): Promise<DeliveryView[]> {
-    const rows = await this.db.query<DeliveryRow[]>(LIST, [merchantId, filter.estado ?? null, filter.limit, filter.pagoId ?? null]);
-    return this.withAttempts(rows);
+  async list(merchantId: string, filter: DeliveryFilter): Promise<DeliveryPage> {
+    const { after } = filter;
+    const rows = await this.db.query<Array<DeliveryRow & { position: string }>>(LIST, [
+      merchantId,
+      filter.estado ?? null,
+      filter.limit,
+      filter.pagoId ?? null,
+      after?.creadaEn ?? null,
+      after?.id ?? null,
+    ]);
+    const page = rows.slice(0, filter.limit);
+    const last = page[page.length - 1];
+    return { data: await this.withAttempts(page), next: rows.length > filter.limit && last ? { creadaEn: last.position, id: last.id } : null };
   }
 
   async find(deliveryId: string): Promise<DeliveryView | null> {

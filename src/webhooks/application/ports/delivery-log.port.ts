@@ -34,13 +34,28 @@ export interface DeliveryFilter {
   /** Only the deliveries of this charge (at most one today: its approval or its failure). */
   pagoId?: string;
   limit: number;
+  /** Only the deliveries after this one in the list's order (newest first): the next page. */
+  after?: DeliveryCursor | null;
+}
+
+/** A delivery's place in the list: its creation time to the microsecond (as stored; deliveries made in one batch share
+ * it) and its id. */
+export interface DeliveryCursor {
+  creadaEn: string;
+  id: string;
+}
+
+export interface DeliveryPage {
+  data: DeliveryView[];
+  /** Where the next page starts; null on the last page. */
+  next: DeliveryCursor | null;
 }
 
 export type ResendResult = { kind: 'resent'; delivery: DeliveryView } | { kind: 'pending' } | { kind: 'not_found' };
 
 export interface DeliveryLog {
-  /** Newest first, with every attempt. */
-  list(merchantId: string, filter: DeliveryFilter): Promise<DeliveryView[]>;
+  /** A page, newest first, with every attempt. */
+  list(merchantId: string, filter: DeliveryFilter): Promise<DeliveryPage>;
   find(deliveryId: string): Promise<DeliveryView | null>;
   /** Starts a new series of attempts, due at once, keeping the delivery id and the body. */
   resend(deliveryId: string, actor: Actor, at: Date): Promise<ResendResult>;

@@ -20,6 +20,8 @@ export interface PeoplePageModel {
   errors: FieldErrors;
   done?: string;
   problem?: string;
+  /** The clock's now: an invitation past its end shows as expired. */
+  now: Date;
 }
 
 const ROLE_HELP = {
@@ -52,15 +54,35 @@ function emailWithBreak(email: string): Html {
   return at < 0 ? html`${email}` : html`${email.slice(0, at + 1)}<wbr>${email.slice(at + 1)}`;
 }
 
-function row(session: PortalSession, person: Person, admin: boolean): Html {
+// An invitation that expired unused: inviting the same email again with the same role renews it (InvitePerson), so
+// the button posts the invitation form with this person's name, email and role.
+function inviteAgainControl(session: PortalSession, person: Person): Html {
+  return html`<form method="post" action="/portal/configuracion/personas" class="actions">
+    ${csrfField(session.csrf)}<input type="hidden" name="nombre" value="${person.nombre}"><input type="hidden" name="email" value="${person.email}"><input type="hidden" name="rol" value="${person.rol}">
+    <button type="submit" class="secondary">Invitar de nuevo<span class="visually-hidden"> a ${person.nombre}</span></button>
+  </form>`;
+}
+
+const expired = (person: Person, now: Date): boolean =>
+  person.estado === 'invitada' && person.invitacionExpiraEn !== null && Date.parse(person.invitacionExpiraEn) <= now.getTime();
+
+function stateCell(person: Person, now: Date, admin: boolean): Html {
+  if (person.estado === 'activa') return html`<span class="badge ok">Con acceso</span>`;
+  if (!expired(person, now)) return html`<span class="badge warn">Invitación enviada</span>`;
+  return html`<div><span class="badge bad">Invitación vencida</span><br><span class="hint">El enlace venció el ${date(person.invitacionExpiraEn ?? '')} sin usarse. ${
+    admin ? 'Con "Invitar de nuevo" recibes un enlace nuevo para enviarle, con el mismo rol.' : 'Un administrador puede enviarle una invitación nueva.'
+  }</span></div>`;
+}
+
+function row(session: PortalSession, person: Person, admin: boolean, now: Date): Html {
   const self = person.id === session.principal.actor.id;
   return html`<tr>
     <td data-label="Nombre"><div>${person.nombre}${self ? html` <span class="badge gray">Tú</span>` : ''}</div></td>
     <td data-label="Correo"><span class="mono email">${emailWithBreak(person.email)}</span></td>
     <td data-label="Rol">${admin ? roleControl(session, person) : ROLE_LABEL[person.rol]}</td>
-    <td data-label="Estado">${person.estado === 'activa' ? html`<span class="badge ok">Con acceso</span>` : html`<span class="badge warn">Invitación enviada</span>`}</td>
+    <td data-label="Estado">${stateCell(person, now, admin)}</td>
     <td data-label="Desde" class="nowrap">${date(person.creadoEn)}</td>
-    ${admin ? html`<td data-label="">${person.estado === 'activa' ? resetControl(session, person) : ''}<a href="/portal/configuracion/personas/${person.id}/quitar">Quitar acceso<span class="visually-hidden"> de ${person.nombre}</span></a></td>` : ''}
+    ${admin ? html`<td data-label="">${person.estado === 'activa' ? resetControl(session, person) : expired(person, now) ? inviteAgainControl(session, person) : ''}<a href="/portal/configuracion/personas/${person.id}/quitar">Quitar acceso<span class="visually-hidden"> de ${person.nombre}</span></a></td>` : ''}
   </tr>`;
 }
 
@@ -100,7 +122,7 @@ export function peoplePage(session: PortalSession, model: PeoplePageModel): stri
     <thead><tr><th scope="col">Nombre</th><th scope="col">Correo</th><th scope="col">Rol</th><th scope="col">Estado</th><th scope="col">Desde</th>${
       admin ? html`<th scope="col"><span class="visually-hidden">Acciones</span></th>` : ''
     }</tr></thead>
-    <tbody>${model.people.map((p) => row(session, p, admin))}</tbody>
+    <tbody>${model.people.map((p) => row(session, p, admin, model.now))}</tbody>
   </table></div>
   <p class="hint">El comercio siempre conserva al menos un administrador.</p>
 </section>

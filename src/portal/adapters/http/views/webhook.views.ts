@@ -6,7 +6,7 @@ import type { WebhookEndpointView } from '../../../../webhooks/application/ports
 import type { DeliveryEstado } from '../../../../webhooks/domain/delivery.js';
 import type { PortalSession } from '../../../application/portal-session.js';
 import { actorLabel, counted, dateTime, type Authors } from './format.js';
-import { copyField, errorSummary, field, okNotice, type FieldErrors } from './forms.js';
+import { copyField, errorSummary, field, okNotice, problemNotice, type FieldErrors } from './forms.js';
 import { html, type Html } from './html.js';
 import { csrfField } from './layout.js';
 import { settingsPage } from './settings.views.js';
@@ -91,10 +91,15 @@ export interface WebhookPageModel {
   endpoint: WebhookEndpointView | null;
   authors: Authors;
   deliveries: DeliveryView[];
+  /** The cursor of the older deliveries' page; null on the last page. */
+  next: string | null;
+  /** This page's cursor as sent (null: the newest page): a re-send comes back to this page. */
+  cursor: string | null;
   estado: DeliveryEstado | '';
   url: string;
   errors: FieldErrors;
   done?: string;
+  problem?: string;
 }
 
 function endpointSection(session: PortalSession, model: WebhookPageModel): Html {
@@ -186,12 +191,14 @@ const FILTERS: Array<[DeliveryEstado | '', string]> = [
 ];
 
 export function webhookPage(session: PortalSession, model: WebhookPageModel): string {
-  const back = `/portal/configuracion/webhook${model.estado ? `?estado=${model.estado}` : ''}`;
+  const first = `/portal/configuracion/webhook${model.estado ? `?estado=${model.estado}` : ''}`;
+  const paged = model.cursor !== null;
+  const back = paged ? `/portal/configuracion/webhook?${new URLSearchParams({ ...(model.estado ? { estado: model.estado } : {}), cursor: model.cursor ?? '' }).toString()}` : first;
   return settingsPage(
     session,
     'webhook',
     'Webhook',
-    html`${okNotice(model.done)}
+    html`${okNotice(model.done)}${problemNotice(model.problem)}
 ${endpointSection(session, model)}
 <section class="card" aria-labelledby="entregas">
   <h2 id="entregas">Avisos enviados</h2>
@@ -201,7 +208,23 @@ ${endpointSection(session, model)}
     ([estado, label]) =>
       html`<li><a href="/portal/configuracion/webhook${estado ? `?estado=${estado}` : ''}"${estado === model.estado ? html` aria-current="page"` : ''}>${label}</a></li>`,
   )}</ul></nav>
-  ${model.deliveries.length > 0 ? deliveriesTable(session, model.deliveries, back, true) : html`<p>No hay avisos${model.estado ? ' con ese estado' : ' todavía'}.</p>`}
+  ${
+    model.deliveries.length > 0
+      ? deliveriesTable(session, model.deliveries, back, true)
+      : html`<p>No hay ${paged ? 'avisos anteriores' : 'avisos'}${model.estado ? ' con ese estado' : paged ? '' : ' todavía'}.</p>`
+  }
+  ${
+    paged || model.next
+      ? html`<nav class="pager" aria-label="Páginas de avisos">
+    <span>${paged ? html`<a href="${first}">← Más recientes</a>` : ''}</span>
+    <span>${
+      model.next
+        ? html`<a class="button secondary" href="/portal/configuracion/webhook?${new URLSearchParams({ ...(model.estado ? { estado: model.estado } : {}), cursor: model.next }).toString()}">Ver anteriores</a>`
+        : ''
+    }</span>
+  </nav>`
+      : ''
+  }
 </section>`,
   );
 }
