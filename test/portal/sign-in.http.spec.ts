@@ -1,19 +1,9 @@
 // Getting into the portal over HTTP: invitation, argon2id password, sign-in, its slow-down, sessions that expire,
 // anti-forgery tokens, cookies and headers.
-import type { Clock } from '../../src/kernel/clock.js';
+import { MovableClock } from '../checkout/paying.js';
 import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
 import { acceptInvitation, csrfOf, operatorInvites, PortalClient, signIn, STRONG_PASSWORD } from './portal-client.js';
-
-class MovableClock implements Clock {
-  private offsetMs = 0;
-  now(): Date {
-    return new Date(Date.now() + this.offsetMs);
-  }
-  advance(ms: number): void {
-    this.offsetMs += ms;
-  }
-}
 
 describe('portal sign-in', () => {
   let gw: TestGateway;
