@@ -1,7 +1,7 @@
 // The portal's rules without a database: session lifetimes, the sign-in slow-down, password acceptance.
 import { passwordProblem } from '../../src/merchants/domain/password.js';
 import { needsTouch, sessionStatus } from '../../src/portal/domain/session.js';
-import { claimAttempt, PER_ACCOUNT, PER_ADDRESS, takeBack, waitAfter, type AttemptRecord } from '../../src/portal/domain/sign-in-throttle.js';
+import { claimAttempt, PER_ACCOUNT, PER_ADDRESS, takeBack, throttledAddress, waitAfter, type AttemptRecord } from '../../src/portal/domain/sign-in-throttle.js';
 
 const at = (seconds: number): Date => new Date(Date.UTC(2026, 10, 23, 12) + seconds * 1000);
 
@@ -65,6 +65,19 @@ describe('sign-in slow-down', () => {
     const record = fail(5);
     expect(takeBack(record, at(10), PER_ACCOUNT)).toMatchObject({ failures: 4, waitUntil: null });
     expect(takeBack(fail(1), at(2), PER_ACCOUNT)).toBeNull();
+  });
+
+  it('counts an IPv4 address as it is and an IPv6 one by its /64, however it is written', () => {
+    expect(throttledAddress('203.0.113.7')).toBe('203.0.113.7');
+    expect(throttledAddress('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(throttledAddress('2001:db8:5:7:1:2:3:4')).toBe('2001:db8:5:7::/64');
+    expect(throttledAddress('2001:DB8:0005:0007::9')).toBe('2001:db8:5:7::/64');
+    expect(throttledAddress('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(throttledAddress('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(throttledAddress('::1')).toBe('0:0:0:0::/64');
+    expect(throttledAddress('64:ff9b::203.0.113.7')).toBe('64:ff9b:0:0::/64');
+    expect(throttledAddress('2001:db8:5:8::1')).not.toBe(throttledAddress('2001:db8:5:7::1'));
+    expect(throttledAddress('not an address')).toBe('not an address');
   });
 
   it('forgets a record after 24 hours without attempts', () => {

@@ -3,7 +3,7 @@
 import { ConfigError, loadConfig } from '../../src/kernel/config.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { onboardMerchant } from '../support/merchants.js';
-import { operatorInvites, STRONG_PASSWORD } from './portal-client.js';
+import { csrfOf, operatorInvites, PortalClient, STRONG_PASSWORD } from './portal-client.js';
 
 /** Accepts an invitation as a browser behind a proxy that sends `X-Forwarded-For`; the new session's address. */
 async function sessionAddressBehind(gw: TestGateway, forwardedFor: string): Promise<string> {
@@ -49,6 +49,27 @@ describe('TRUST_PROXY', () => {
     gw = await startTestGateway({ trustProxy: 1 });
     // The client forged the first entry; the one proxy appended what it saw: only the last hop is believed.
     expect(await sessionAddressBehind(gw, '198.51.100.1, 203.0.113.7')).toBe('203.0.113.7');
+  });
+
+  it('counts an IPv6 client by its /64: new addresses of one network do not get 30 more tries each', async () => {
+    gw = await startTestGateway({ trustProxy: '127.0.0.1,::1,::ffff:127.0.0.1' });
+    const base = gw.publicUrl;
+    // One wrong password per account (no account waits), each from a new address of 2001:db8:5:7::/64, as a client
+    // with one IPv6 network can send them.
+    const guessFrom = async (address: string, email: string): Promise<number> => {
+      const client = new PortalClient(base);
+      const csrf = csrfOf((await client.get('/portal/ingresar')).text);
+      const answer = await client.post('/portal/ingresar', { csrf, email, password: 'no es la clave' }, { 'x-forwarded-for': address });
+      return answer.status;
+    };
+    for (let batch = 0; batch < 5; batch += 1) {
+      const statuses = await Promise.all(Array.from({ length: 6 }, (_, i) => guessFrom(`2001:db8:5:7:${batch}:${i}::1`, `rociado${batch}-${i}@x.co`)));
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 401]);
+    }
+    expect(await guessFrom('2001:db8:5:7:ffff:1234:abcd:9', 'otra@x.co')).toBe(429);
+    expect(await guessFrom('2001:DB8:5:7::beef', 'otra-mas@x.co')).toBe(429);
+    // Another network is another client.
+    expect(await guessFrom('2001:db8:5:8::1', 'vecina@x.co')).toBe(401);
   });
 
   it('takes a hop count or addresses and ranges, and refuses "true"', () => {

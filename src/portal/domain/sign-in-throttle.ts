@@ -3,7 +3,8 @@
 // burst of parallel guesses cannot all pass before the first failure is written.
 //
 // Per account: 5 failures free; then the next attempt waits 30 s, doubling with each further failure up to 15 min.
-// Per address: 30 failures free (an office behind one address); then 1 min, doubling up to 1 h.
+// Per address: 30 failures free (an office behind one address); then 1 min, doubling up to 1 h. An IPv6 client holds
+// a whole /64 at least (RFC 6177), so its addresses are counted by that prefix (see `throttledAddress`).
 // A record with no attempt for 24 h is forgotten. A right password clears the account's record; on the address's it
 // only takes back its own count, so a known account cannot be used to wash an address's failures away.
 
@@ -57,4 +58,25 @@ export function takeBack(record: AttemptRecord | null, now: Date, policy: Thrott
   const failures = Math.max(0, live.failures - 1);
   if (failures === 0) return null;
   return { failures, lastAttemptAt: live.lastAttemptAt, waitUntil: plus(now, waitAfter(failures, policy)) };
+}
+
+/**
+ * The address a sign-in attempt is counted under: an IPv4 address as it is (an IPv4-mapped IPv6 one as its IPv4), an
+ * IPv6 address by its /64, since one client can send from any address of its network. Text that is not an IPv6
+ * address is kept as it is.
+ */
+export function throttledAddress(ip: string): string {
+  const address = ip.toLowerCase().replace(/%.*$/, '');
+  if (!address.includes(':')) return address;
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address);
+  if (mapped) return mapped[1]!;
+  const halves = address.split('::');
+  if (halves.length > 2) return address;
+  const [head, tail] = halves.map((part) => (part ? part.split(':') : []));
+  // A dotted IPv4 tail (::ffff:1.2.3.4) stands for two groups.
+  const width = (groups: string[] = []): number => groups.reduce((n, group) => n + (group.includes('.') ? 2 : 1), 0);
+  const words = tail ? [...head!, ...new Array<string>(Math.max(0, 8 - width(head) - width(tail))).fill('0'), ...tail] : head!;
+  const prefix = words.slice(0, 4);
+  if (prefix.length < 4 || !prefix.every((group) => /^[0-9a-f]{1,4}$/.test(group))) return address;
+  return `${prefix.map((group) => parseInt(group, 16).toString(16)).join(':')}::/64`;
 }

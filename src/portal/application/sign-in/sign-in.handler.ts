@@ -3,7 +3,7 @@ import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, type Clock } from '../../../kernel/clock.js';
 import { VerifyPassword } from '../../../merchants/application/people/person-access.commands.js';
 import { normalizeEmail } from '../../../merchants/domain/person.js';
-import { claimAttempt, PER_ACCOUNT, PER_ADDRESS, takeBack, type ThrottlePolicy } from '../../domain/sign-in-throttle.js';
+import { claimAttempt, PER_ACCOUNT, PER_ADDRESS, takeBack, throttledAddress, type ThrottlePolicy } from '../../domain/sign-in-throttle.js';
 import { openSession } from '../portal-session.js';
 import { SESSIONS, type Sessions } from '../ports/sessions.port.js';
 import { SIGN_IN_ATTEMPTS, type SignInAttempts } from '../ports/sign-in-attempts.port.js';
@@ -27,7 +27,7 @@ export class SignInHandler implements ICommandHandler<SignIn, SignInResult> {
   async execute({ email, password, merchantId, client }: SignIn): Promise<SignInResult> {
     if (!storable(email)) return { kind: 'wrong' };
     const account = `cuenta:${normalizeEmail(email)}`;
-    const address = `ip:${client.ip}`;
+    const address = `ip:${throttledAddress(client.ip)}`;
     const accountClaim = await this.claim(account, PER_ACCOUNT);
     if (accountClaim !== 0) return { kind: 'throttled', retryAfterSeconds: accountClaim };
     const addressClaim = await this.claim(address, PER_ADDRESS);
