@@ -15,6 +15,7 @@ import { registerJsonBodyHooks } from './kernel/http/json-body.hooks.js';
 import { clientErrorHandler, frameworkErrors, registerMethodNotAllowed } from './kernel/http/framework-errors.js';
 import { registerHealth } from './kernel/http/health.js';
 import { registerPrivateAnswers } from './kernel/http/private-answers.js';
+import { OperatorLogger } from './kernel/logger.js';
 import type { Infrastructure } from './kernel/infrastructure.module.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { ENTITIES } from './entities.js';
@@ -45,6 +46,10 @@ export interface Gateway {
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
+/** Without a logger of the caller's (tests pass theirs, or false): the operator's log, shared by every app. */
+let operatorLogger: OperatorLogger | undefined;
+const defaultLogger = (): OperatorLogger => (operatorLogger ??= new OperatorLogger());
+
 export async function createHttpApp(
   module: DynamicModule,
   logger: GatewayOptions['logger'],
@@ -65,7 +70,7 @@ export async function createHttpApp(
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     rawBody: true,
     abortOnError: false,
-    logger: logger ?? ['warn', 'error'],
+    logger: logger ?? defaultLogger(),
   });
   // First: that a path does not take the method is a routing fact, answered before anything about the body.
   registerMethodNotAllowed(app.getHttpAdapter().getInstance());
@@ -159,7 +164,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     if (config.role !== 'api') {
       const worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(infra), {
         abortOnError: false,
-        logger: options.logger ?? ['warn', 'error'],
+        logger: options.logger ?? defaultLogger(),
       });
       opened.push(worker);
       await worker.init();

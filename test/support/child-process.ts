@@ -7,23 +7,33 @@ import { fileURLToPath } from 'node:url';
 
 const REGISTER_TS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'register-ts.mjs');
 
+/** What each started child has written so far, stdout and stderr interleaved, from its first byte. */
+const outputs = new WeakMap<ChildProcess, string>();
+
+/** Everything `child` (started by startChild) has printed so far, for tests that read an operator's log. */
+export const outputOf = (child: ChildProcess): string => outputs.get(child) ?? '';
+
 /** Starts `script` with `env`; resolves once its stdout shows `ready`; else kills it and rejects with its output. */
 export function startChild(script: string, env: NodeJS.ProcessEnv, ready: string, readyMs: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', REGISTER_TS, script], { env, stdio: ['pipe', 'pipe', 'pipe'] });
   let output = '';
+  const keep = (chunk: Buffer): void => {
+    output += chunk;
+    outputs.set(child, output);
+  };
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`${path.basename(script)} not ready in ${readyMs / 1000} s:\n${output}`));
     }, readyMs);
     child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk;
+      keep(chunk);
       if (output.includes(ready)) {
         clearTimeout(timer);
         resolve(child);
       }
     });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
+    child.stderr!.on('data', keep);
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
       reject(new Error(`${path.basename(script)} exited (${code ?? signal}) before it was ready:\n${output}`));

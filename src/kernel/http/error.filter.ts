@@ -1,4 +1,5 @@
 // One place where every failure becomes the spec's shapes: validation 400s, `{statusCode, message, error, code}` otherwise.
+import { randomUUID } from 'node:crypto';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { databaseUnreachable, DatabaseUnavailable } from '../database-outage.js';
@@ -108,14 +109,15 @@ export class ErrorFilter implements ExceptionFilter {
       void sendPage(reply, 404, NOT_FOUND_PAGE);
       return;
     }
-    const { body, headers } = this.translate(exception);
+    const { body, headers } = this.translate(exception, request);
     // A route with a limit of its own (the provider's settlement report) names that one.
     if (body.statusCode === 413) body.message = `Request body is larger than ${sizeText(request.routeOptions?.bodyLimit ?? 100 * 1024)}`;
     for (const [name, value] of Object.entries(headers)) void reply.header(name, value);
     void reply.status(body.statusCode).header('content-type', 'application/json; charset=utf-8').send(body);
   }
 
-  translate(exception: unknown): { body: ErrorBody; headers: Record<string, string> } {
+  /** `request`: the one being answered, named in the log line of an unexpected failure (sandbox routes pass none). */
+  translate(exception: unknown, request?: Pick<FastifyRequest, 'method' | 'url'>): { body: ErrorBody; headers: Record<string, string> } {
     if (exception instanceof FieldError) {
       return { body: validationBody(exception.fieldErrors, exception.formErrors), headers: {} };
     }
@@ -152,7 +154,10 @@ export class ErrorFilter implements ExceptionFilter {
       const mapped = fastifyError(exception as { code?: string; statusCode?: number; message?: string });
       if (mapped) return { body: mapped, headers: {} };
     }
-    this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
-    return { body: errorBody(500, 'Internal server error', 'internal_error'), headers: {} };
+    // Unexpected: one reference in the answer and in the log, so the client's report finds its line (and the request).
+    const reference = randomUUID();
+    const where = request ? `${request.method} ${request.url.split('?')[0]} ` : '';
+    this.logger.error(`${where}answered 500 (ref ${reference}): ${exception instanceof Error ? (exception.stack ?? exception.message) : String(exception)}`);
+    return { body: errorBody(500, `Internal server error (ref ${reference})`, 'internal_error'), headers: {} };
   }
 }

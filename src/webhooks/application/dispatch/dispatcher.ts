@@ -119,7 +119,13 @@ export class Dispatcher {
     const attempt: Promise<void> = deliver(this.parts, delivery, this.shutdown.signal)
       .catch((error: unknown) => {
         // The outcome was not recorded: the lease runs out and the delivery is attempted again (at least once).
-        this.logger.error(`Delivery ${delivery.id}: ${describe(error)}`, error instanceof Error ? error.stack : undefined);
+        const unreachable = databaseUnreachable(error);
+        if (unreachable !== undefined) {
+          // An outage met mid-attempt, not a bug: one line, no trace (the loop says the outage once, too).
+          this.logger.error(`Delivery ${delivery.id}: its attempt was not recorded, the database does not answer (${unreachable}); it is sent again once it does`);
+        } else {
+          this.logger.error(`Delivery ${delivery.id}: ${describe(error)}`, error instanceof Error ? error.stack : undefined);
+        }
       })
       .finally(() => {
         this.inflight.delete(attempt);
