@@ -10,7 +10,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { FOCUS_SCRIPT, type Focus } from '../checkout/contrast.js';
 import { launchBrowser } from '../support/browser.js';
-import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { http, startTestGateway, waitUntil, type TestGateway } from '../support/gateway.js';
 import { onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
 import { approveCharge } from '../support/outcomes.js';
 import { createCharge } from './charges-fixture.js';
@@ -109,6 +109,11 @@ describe('a staff member uses the portal with the keyboard only, on a phone, wit
     await createCharge(gw, shop, 'PAN-2001', 18_000);
     approved = 'PAN-2002';
     await approveCharge(gw, await createCharge(gw, shop, approved, 42_500));
+    // The Pagos list reads the projected read model, which may lag on a busy machine: start once both are listed.
+    await waitUntil(
+      async () => (await http('GET', `${gw.publicUrl}/v1/pagos?limit=5`, { token: shop.apiKey })).body.data,
+      (data: Array<{ estado: string }>) => data.length === 2 && data.some((charge) => charge.estado === 'aprobado'),
+    );
     context = await browser.newContext({ viewport: PHONE, locale: 'es-CO', timezoneId: 'America/Bogota' });
     page = await context.newPage();
   }, SLOW_MS);
