@@ -63,6 +63,17 @@ describe('people with portal access', () => {
     expect(Object.keys(answer.body.message.fieldErrors)).toContain(field);
   });
 
+  it('an empty invitation: each required field is named as missing, on the merchant and the operator routes', async () => {
+    expect((await people('POST', '', {})).body.message.fieldErrors).toEqual({
+      email: ['email is required'],
+      nombre: ['nombre is required'],
+      rol: ['rol is required'],
+    });
+    const fromOperator = await http('POST', `${gw.adminUrl}/internal/merchants/${shop.merchantId}/personas`, { token: gw.operatorToken, body: {} });
+    expect(fromOperator.body.message.fieldErrors).toEqual({ email: ['email is required'], nombre: ['nombre is required'] });
+    expect((await people('PATCH', `/${randomUUID()}`, {})).body.message.fieldErrors).toEqual({ rol: ['rol is required'] });
+  });
+
   it('a name of spaces only is no name: 400 on nombre from a key and from the operator, nobody invited', async () => {
     const shopC = await onboardMerchant(gw, {});
     const fromKey = await people('POST', '', { email: 'blanco@c.co', nombre: ' \t  ', rol: 'lectura' }, shopC.apiKey);
