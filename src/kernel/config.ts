@@ -230,6 +230,12 @@ export function loadConfig(env: Env = process.env): Config {
   if (new Set(ports).size !== ports.length) {
     problems.push(`PORT, ADMIN_PORT and SANDBOX_PORT must differ (got ${port}, ${adminPort}, ${sandboxPort})`);
   }
+  // The embedded PostgreSQL starts first: on one of the listeners' ports it would take it, and the gateway's start
+  // would then fail with an EADDRINUSE that names no variable.
+  const embeddedPgPort = int('EMBEDDED_PG_PORT', 54329, 1, 65535);
+  if (!databaseUrl && ports.includes(embeddedPgPort)) {
+    problems.push(`EMBEDDED_PG_PORT must differ from PORT, ADMIN_PORT and SANDBOX_PORT (got ${embeddedPgPort})`);
+  }
 
   const config: Config = {
     port,
@@ -242,7 +248,7 @@ export function loadConfig(env: Env = process.env): Config {
     providerSecret,
     operatorToken: token || undefined,
     dataDir: env.DATA_DIR || './data',
-    embeddedPgPort: int('EMBEDDED_PG_PORT', 54329, 1, 65535),
+    embeddedPgPort,
     publicBaseUrl: publicBaseUrl.replace(/\/$/, ''),
     databaseUrl,
     eventStore,

@@ -1,6 +1,8 @@
 // The OpenAPI description is generated from the code, valid, version 1.0.0, and says what the service really does.
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv } from 'ajv';
 import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { onboardMerchant } from '../support/merchants.js';
 
 describe('GET /docs/openapi.json', () => {
   let gw: TestGateway;
@@ -97,6 +99,17 @@ describe('GET /docs/openapi.json', () => {
     expect(post.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: true })]));
     expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['201', '400', '409', '503']));
     expect(post.security).toEqual([{ bearer: [] }]);
+  });
+
+  it('describes the Idempotency-Key the service takes: the keys it refuses with 400 are the ones the schema refuses', async () => {
+    const header = doc.paths['/v1/pagos'].post.parameters.find((p: { name: string }) => p.name === 'Idempotency-Key');
+    const documented = new Ajv().compile(header.schema);
+    const shop = await onboardMerchant(gw);
+    const body = { merchantId: shop.merchantId, monto: 1000, moneda: 'COP', referencia: 'PED-1' };
+    for (const key of ['k', 'pedido 1001 / linea ~!', 'a'.repeat(255), 'a'.repeat(256)]) {
+      const answer = await http('POST', `${gw.publicUrl}/v1/pagos`, { token: shop.apiKey, body, headers: { 'idempotency-key': key } });
+      expect([key.length, answer.status === 400]).toEqual([key.length, !documented(key)]);
+    }
   });
 
   it('serves a human page at /docs', async () => {

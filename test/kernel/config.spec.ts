@@ -68,6 +68,13 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ PORT: '4000', ADMIN_PORT: '4000' })).toThrow(/must differ/);
   });
 
+  it('refuses the embedded PostgreSQL on a listener\'s port, naming EMBEDDED_PG_PORT; with DATABASE_URL it is unused', () => {
+    expect(() => loadConfig({ PORT: '4000', EMBEDDED_PG_PORT: '4000' })).toThrow(/EMBEDDED_PG_PORT must differ from PORT, ADMIN_PORT and SANDBOX_PORT \(got 4000\)/);
+    expect(() => loadConfig({ SANDBOX_PORT: '4002', EMBEDDED_PG_PORT: '4002' })).toThrow(/EMBEDDED_PG_PORT must differ/);
+    const production = { DATABASE_URL: 'postgres://u:p@db/x', OPERATOR_TOKEN: 'x'.repeat(32), PROVIDER_SECRET: 'y'.repeat(32), WEBHOOK_SECRET_KEY: 'a'.repeat(64) };
+    expect(loadConfig({ ...production, PORT: '4000', EMBEDDED_PG_PORT: '4000' }).port).toBe(4000);
+  });
+
   it('requires a PROVIDER_SECRET outside the embedded default: the processes of a deployment share it', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://u:p@db/x', OPERATOR_TOKEN: 'x'.repeat(32) })).toThrow(/PROVIDER_SECRET must be set/);
   });

@@ -63,6 +63,31 @@ describe('people with portal access', () => {
     expect(Object.keys(answer.body.message.fieldErrors)).toContain(field);
   });
 
+  it('an empty invitation: each required field is named as missing, on the merchant and the operator routes', async () => {
+    expect((await people('POST', '', {})).body.message.fieldErrors).toEqual({
+      email: ['email is required'],
+      nombre: ['nombre is required'],
+      rol: ['rol is required'],
+    });
+    const fromOperator = await http('POST', `${gw.adminUrl}/internal/merchants/${shop.merchantId}/personas`, { token: gw.operatorToken, body: {} });
+    expect(fromOperator.body.message.fieldErrors).toEqual({ email: ['email is required'], nombre: ['nombre is required'] });
+    expect((await people('PATCH', `/${randomUUID()}`, {})).body.message.fieldErrors).toEqual({ rol: ['rol is required'] });
+  });
+
+  it('removing access and issuing a password link take no body: a field is refused with 400, nothing done', async () => {
+    const invited = await invite('sin-cuerpo@tienda.co');
+    expect(invited.status).toBe(201);
+    const removal = await people('DELETE', `/${invited.body.id}`, { motivo: 'se fue' });
+    expect(removal.status).toBe(400);
+    expect(removal.body.message.fieldErrors).toEqual({ motivo: ['motivo is not a field of this request'] });
+    const reset = await people('POST', `/${invited.body.id}/restablecimiento`, { email: 'otra@x.co' });
+    expect(reset.status).toBe(400);
+    expect(reset.body.message.fieldErrors).toEqual({ email: ['email is not a field of this request'] });
+    const listed = (await people('GET', '')).body as Array<{ id: string }>;
+    expect(listed.map((person) => person.id)).toContain(invited.body.id);
+    expect((await people('DELETE', `/${invited.body.id}`)).status).toBe(204);
+  });
+
   it('a name of spaces only is no name: 400 on nombre from a key and from the operator, nobody invited', async () => {
     const shopC = await onboardMerchant(gw, {});
     const fromKey = await people('POST', '', { email: 'blanco@c.co', nombre: ' \t  ', rol: 'lectura' }, shopC.apiKey);

@@ -203,3 +203,24 @@ describe('POST /internal/api-keys/{id}/rotacion and DELETE /internal/api-keys/{i
     expect((await op('DELETE', `/internal/api-keys/${keyId}`)).status).toBe(204);
   });
 });
+
+describe('operator writes that take no body', () => {
+  it('approval and revocation refuse a body with fields (400 on each), and do nothing', async () => {
+    const { body: merchant } = await op('POST', '/internal/merchants', { nombre: 'Tienda' });
+    const refused = await op('POST', `/internal/merchants/${merchant.id}/aprobacion`, { aprobado: false });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message.fieldErrors).toEqual({ aprobado: ['aprobado is not a field of this request'] });
+    const { body: key } = await op('POST', `/internal/merchants/${merchant.id}/api-keys`, {});
+    const me = () => http('GET', `${gw.publicUrl}/v1/merchants/me`, { token: key.key });
+    expect((await me()).body.aprobado).toBe(false);
+
+    const notRevoked = await op('DELETE', `/internal/api-keys/${key.id}`, { motivo: 'filtrada' });
+    expect(notRevoked.status).toBe(400);
+    expect(notRevoked.body.message.fieldErrors).toEqual({ motivo: ['motivo is not a field of this request'] });
+    expect((await me()).status).toBe(200);
+
+    expect((await op('POST', `/internal/merchants/${merchant.id}/aprobacion`, {})).status).toBe(200);
+    expect((await op('DELETE', `/internal/api-keys/${key.id}`)).status).toBe(204);
+    expect((await me()).status).toBe(401);
+  });
+});

@@ -283,6 +283,25 @@ describe('POST /v1/pagos', () => {
       expect(answer.body.message.fieldErrors).toHaveProperty('referencia');
     });
 
+    it('an empty body: each required field is named as missing, not by a rule it cannot meet', async () => {
+      const answer = await create({});
+      expect(answer.status).toBe(400);
+      expect(answer.body.message.fieldErrors).toEqual({
+        merchantId: ['merchantId is required'],
+        monto: ['monto is required'],
+        moneda: ['moneda is required'],
+        referencia: ['referencia is required'],
+      });
+      expect(await fieldErrors({ pagador: {} })).toEqual({
+        'pagador.nombre': ['nombre is required'],
+        'pagador.email': ['email is required'],
+        'pagador.tipoPersona': ['tipoPersona is required'],
+        'pagador.tipoDocumento': ['tipoDocumento is required'],
+        'pagador.numeroDocumento': ['numeroDocumento is required'],
+        'pagador.banco': ['banco is required'],
+      });
+    });
+
     it.each([
       [{ monto: '100' }, 'monto must be a number, without quotes'],
       [{ monto: 1.5 }, 'monto must be a whole number (no decimals)'],
@@ -310,7 +329,7 @@ describe('POST /v1/pagos', () => {
       expect(answer.status).toBe(400);
       expect(answer.body.message.formErrors).toEqual([]);
       expect(answer.body.message.fieldErrors).toEqual({
-        referencia: ['referencia must be a string'],
+        referencia: ['referencia is required'],
         monto: ['monto must be at most 1000000000'],
         moneda: ['only COP is processed for now'],
         urlRetorno: ['urlRetorno must start with https://'],

@@ -101,6 +101,17 @@ describe('/v1/webhook-endpoint', () => {
     expect((await asReader('GET')).body).toMatchObject({ url: URL_A, activo: true });
   });
 
+  it('rolling the secret takes no body: a field is refused with 400 and the secret stays', async () => {
+    const merchant = await onboardMerchant(gw);
+    expect((await endpoint('POST', merchant, { url: URL_A })).status).toBe(201);
+    const roll = (body?: unknown) => http('POST', `${gw.publicUrl}/v1/webhook-endpoint/secreto`, { token: merchant.apiKey, body });
+    const refused = await roll({ secret: 'whsec_mine' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message.fieldErrors).toEqual({ secret: ['secret is not a field of this request'] });
+    expect((await endpoint('GET', merchant)).body.secretoAnteriorValidoHasta).toBeNull();
+    expect((await roll()).status).toBe(201);
+  });
+
   it('answers 401 without a valid key', async () => {
     const answer = await http('GET', `${gw.publicUrl}/v1/webhook-endpoint`, { token: 'svcpk_wrong' });
     expect(answer.status).toBe(401);

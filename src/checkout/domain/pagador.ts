@@ -76,10 +76,12 @@ export function checkPagador(raw: unknown, prefix = 'pagador.'): PagadorCheck {
   if (telefono !== null && !/^\+?\d{7,15}$/.test(telefono)) add('telefono', 'telefono must be 7 to 15 digits, optionally with a leading +');
 
   const tipoPersona = input.tipoPersona;
-  if (!oneOf(TIPOS_PERSONA, tipoPersona)) add('tipoPersona', 'tipoPersona must be one of natural, juridica');
+  if (tipoPersona == null) add('tipoPersona', 'tipoPersona is required');
+  else if (!oneOf(TIPOS_PERSONA, tipoPersona)) add('tipoPersona', 'tipoPersona must be one of natural, juridica');
 
   const tipoDocumento = input.tipoDocumento;
-  if (!oneOf(TIPOS_DOCUMENTO, tipoDocumento)) add('tipoDocumento', `tipoDocumento must be one of ${TIPOS_DOCUMENTO.join(', ')}`);
+  if (tipoDocumento == null) add('tipoDocumento', 'tipoDocumento is required');
+  else if (!oneOf(TIPOS_DOCUMENTO, tipoDocumento)) add('tipoDocumento', `tipoDocumento must be one of ${TIPOS_DOCUMENTO.join(', ')}`);
   else if (tipoPersona === 'juridica' && tipoDocumento !== 'NIT') add('tipoDocumento', 'a persona juridica pays with its NIT');
 
   const numero = text('numeroDocumento');

@@ -12,6 +12,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { UuidOr404Pipe } from '../../../kernel/http/uuid.pipe.js';
+import { NoBodyPipe } from '../../../kernel/http/validation.js';
 import type { Principal } from '../../../kernel/principal.js';
 import { ChangePersonRole, InvitePerson, IssuePasswordReset, ListPeople, RemovePerson } from '../../application/people/people.commands.js';
 import { CurrentPrincipal, MerchantAuth, Writes } from './auth.js';
@@ -64,7 +65,11 @@ export class PeopleController {
   @ApiNoContentResponse()
   @ApiNotFoundResponse({ description: 'No such person in this merchant (not_found)' })
   @ApiConflictResponse({ description: 'The last administrator cannot be removed (last_administrator)' })
-  async remove(@CurrentPrincipal() principal: Principal, @Param('id', new UuidOr404Pipe('Person')) id: string): Promise<void> {
+  async remove(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', new UuidOr404Pipe('Person')) id: string,
+    @Body(new NoBodyPipe("Removing a person's access takes no body")) _body: undefined,
+  ): Promise<void> {
     await this.commands.execute(new RemovePerson(principal.merchantId, id, principal.actor));
   }
 
@@ -74,7 +79,11 @@ export class PeopleController {
   @ApiCreatedResponse({ type: PasswordResetResponse })
   @ApiNotFoundResponse({ description: 'No such person in this merchant (not_found)' })
   @ApiConflictResponse({ description: 'The person has not accepted the invitation yet (person_not_active)' })
-  async issuePasswordReset(@CurrentPrincipal() principal: Principal, @Param('id', new UuidOr404Pipe('Person')) id: string): Promise<PasswordResetResponse> {
+  async issuePasswordReset(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', new UuidOr404Pipe('Person')) id: string,
+    @Body(new NoBodyPipe('Issuing a password link takes no body')) _body: undefined,
+  ): Promise<PasswordResetResponse> {
     return PasswordResetResponse.of(await this.commands.execute(new IssuePasswordReset(principal.merchantId, id, principal.actor)));
   }
 }

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsString, Length, MaxLength } from 'class-validator';
+import { IsDefined, IsEmail, IsIn, IsString, Length, MaxLength } from 'class-validator';
 import type { MerchantRole } from '../../../kernel/principal.js';
 import type { Invitation, PasswordResetLink } from '../../application/people/people.commands.js';
 import type { Person, PersonState } from '../../domain/person.js';
@@ -10,6 +10,7 @@ const ROLES = ['administrador', 'lectura'] as const;
 export class OperatorInviteBody {
   @ApiProperty({ example: 'ana@tienda.co', maxLength: 254 })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  @IsDefined({ message: 'email is required' })
   @IsEmail({}, { message: 'email must be an email address' })
   @MaxLength(254, { message: 'email must be at most 254 characters long' })
   email!: string;
@@ -17,6 +18,7 @@ export class OperatorInviteBody {
   // Trimmed before the length check: a name of spaces only is no name (it was stored as "").
   @ApiProperty({ example: 'Ana Gómez', minLength: 1, maxLength: 120 })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  @IsDefined({ message: 'nombre is required' })
   @IsString({ message: 'nombre must be a string' })
   @Length(1, 120, { message: 'nombre must be 1 to 120 characters long' })
   nombre!: string;
@@ -24,12 +26,14 @@ export class OperatorInviteBody {
 
 export class InvitePersonBody extends OperatorInviteBody {
   @ApiProperty({ enum: ROLES, description: 'administrador can change settings; lectura (read-only) can only read' })
+  @IsDefined({ message: 'rol is required' })
   @IsIn(ROLES, { message: 'rol must be one of administrador, lectura' })
   rol!: MerchantRole;
 }
 
 export class ChangeRoleBody {
   @ApiProperty({ enum: ROLES })
+  @IsDefined({ message: 'rol is required' })
   @IsIn(ROLES, { message: 'rol must be one of administrador, lectura' })
   rol!: MerchantRole;
 }

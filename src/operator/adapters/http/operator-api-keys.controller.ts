@@ -10,6 +10,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { UuidOr404Pipe } from '../../../kernel/http/uuid.pipe.js';
+import { NoBodyPipe } from '../../../kernel/http/validation.js';
 import { RevokeApiKey } from '../../../merchants/application/revoke-api-key/revoke-api-key.command.js';
 import { RotateApiKey } from '../../../merchants/application/rotate-api-key/rotate-api-key.command.js';
 import { RotateApiKeyBody, RotatedApiKeyResponse } from './operator.dto.js';
@@ -37,7 +38,10 @@ export class OperatorApiKeysController {
   @ApiOperation({ summary: 'Revoke a key at once (also one in a grace period); revoking again is harmless' })
   @ApiNoContentResponse()
   @ApiNotFoundResponse({ description: 'No such key.' })
-  async revoke(@Param('id', new UuidOr404Pipe('API key')) id: string): Promise<void> {
+  async revoke(
+    @Param('id', new UuidOr404Pipe('API key')) id: string,
+    @Body(new NoBodyPipe('Revoking takes no body: it revokes the key at once')) _body: undefined,
+  ): Promise<void> {
     await this.commands.execute(new RevokeApiKey(id));
   }
 }

@@ -3,6 +3,7 @@ import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { UuidOr404Pipe } from '../../../kernel/http/uuid.pipe.js';
+import { NoBodyPipe } from '../../../kernel/http/validation.js';
 import type { MerchantView } from '../../../merchants/application/get-merchant/get-merchant.query.js';
 import { ApproveMerchant } from '../../../merchants/application/approve-merchant/approve-merchant.command.js';
 import { CreateMerchant } from '../../../merchants/application/create-merchant/create-merchant.command.js';
@@ -33,7 +34,10 @@ export class OperatorMerchantsController {
   @ApiOperation({ summary: 'Approve a merchant; approving again keeps the first approval time' })
   @ApiOkResponse({ type: OperatorMerchantResponse })
   @ApiNotFoundResponse({ description: 'No such merchant.' })
-  async approve(@Param('id', new UuidOr404Pipe('Merchant')) id: string): Promise<MerchantView> {
+  async approve(
+    @Param('id', new UuidOr404Pipe('Merchant')) id: string,
+    @Body(new NoBodyPipe('Approval takes no body: it approves the merchant')) _body: undefined,
+  ): Promise<MerchantView> {
     return this.commands.execute(new ApproveMerchant(id));
   }
 

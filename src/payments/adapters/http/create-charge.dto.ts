@@ -2,7 +2,7 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsObject, IsOptional, IsString, IsUUID, Length, MaxLength, ValidateBy, ValidateIf, type ValidationArguments } from 'class-validator';
+import { IsDefined, IsIn, IsObject, IsOptional, IsString, IsUUID, Length, MaxLength, ValidateBy, ValidateIf, type ValidationArguments } from 'class-validator';
 import type { Config } from '../../../kernel/config.js';
 import { FieldError } from '../../../kernel/errors.js';
 import { CheckedBy, type BodyProblems, type Sent } from '../../../kernel/http/validation.js';
@@ -30,6 +30,7 @@ const WholePesos = (): PropertyDecorator =>
 @CheckedBy(chargeRules)
 export class CreateChargeBody {
   @ApiProperty({ format: 'uuid', description: 'Your own merchant id, from GET /v1/merchants/me.' })
+  @IsDefined({ message: 'merchantId is required' })
   @IsUUID('all', { message: 'merchantId must be a UUID' })
   merchantId!: string;
 
@@ -54,10 +55,12 @@ export class CreateChargeBody {
   montoMinor?: number | null;
 
   @ApiProperty({ enum: MONEDAS, description: 'Only COP is processed; USD is refused with 400.' })
+  @IsDefined({ message: 'moneda is required' })
   @IsIn(MONEDAS, { message: 'moneda must be one of COP, USD' })
   moneda!: (typeof MONEDAS)[number];
 
   @ApiProperty({ minLength: 1, maxLength: 120, example: 'PED-1001', description: 'Your own order identifier.' })
+  @IsDefined({ message: 'referencia is required' })
   @IsString({ message: 'referencia must be a string' })
   @Length(1, 120, { message: 'referencia must be 1 to 120 characters long' })
   referencia!: string;

@@ -33,7 +33,12 @@ export class PagosController {
   @Writes()
   @HttpCode(201)
   @ApiOperation({ summary: 'Create a charge', description: 'Answers 201 with the charge in estado pendiente and its checkoutUrl.' })
-  @ApiHeader({ name: 'Idempotency-Key', required: true, description: '1-255 printable ASCII characters; one stable key per order.' })
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: true,
+    description: '1-255 printable ASCII characters; one stable key per order.',
+    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
+  })
   @ApiResponse({ status: 201, type: ChargeResponse, description: 'Created, or the existing charge of a retried Idempotency-Key (Idempotent-Replayed: true)' })
   @ApiResponse({ status: 400, description: 'Idempotency-Key missing, or a field invalid: {statusCode, message: {formErrors, fieldErrors}}' })
   @ApiResponse({ status: 409, description: 'Idempotency-Key used with another body; site not registered; merchant not approved' })

@@ -13,6 +13,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Principal } from '../../../kernel/principal.js';
+import { NoBodyPipe } from '../../../kernel/http/validation.js';
 import { CurrentPrincipal, MerchantAuth, Writes } from '../../../merchants/adapters/http/auth.js';
 import { ErrorResponse, ValidationErrorResponse } from '../../../merchants/adapters/http/error.response.js';
 import { GetWebhookEndpoint } from '../../application/get-endpoint/get-endpoint.query.js';
@@ -98,7 +99,10 @@ export class WebhookEndpointController {
   @ApiCreatedResponse({ type: RolledSigningSecretResponse, description: 'Rolled; the new secret is shown only here.' })
   @ApiForbiddenResponse({ type: ErrorResponse, description: 'A read-only (lectura) key (code forbidden_role).' })
   @ApiNotFoundResponse({ type: ErrorResponse, description: 'No endpoint registered.' })
-  async rollSecret(@CurrentPrincipal() principal: Principal): Promise<RolledSigningSecretResponse> {
+  async rollSecret(
+    @CurrentPrincipal() principal: Principal,
+    @Body(new NoBodyPipe('Rolling the signing secret takes no body')) _body: undefined,
+  ): Promise<RolledSigningSecretResponse> {
     const { secret, previousValidUntil } = await this.commands.execute(new RollSigningSecret(principal.merchantId, principal.actor));
     return RolledSigningSecretResponse.of(secret, previousValidUntil);
   }
