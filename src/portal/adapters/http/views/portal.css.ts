@@ -154,6 +154,9 @@ footer { max-width: 72rem; margin: 0 auto; padding: 1rem; color: var(--muted); f
   table.responsive td { border: 0; padding: .2rem .75rem; display: flex; justify-content: space-between; align-items: baseline; gap: 1rem; text-align: right; }
   table.responsive td::before { content: attr(data-label); color: var(--muted); font-weight: 600; text-align: left; }
   table.responsive td.num { text-align: right; }
+  /* A cell of running text (a notice's attempts) takes the row's whole width under its label: beside it, the flex
+     share it got shrank with the text around it, down to less than one bold word. */
+  table.responsive td.wide { flex-direction: column; align-items: stretch; gap: .2rem; text-align: left; }
   /* A row's own header (the Resumen's "Total") heads its stacked values. */
   table.responsive tfoot, table.responsive th[scope=row] { display: block; width: 100%; }
   table.responsive th[scope=row] { border: 0; padding: .2rem .75rem; }

@@ -80,7 +80,7 @@ export function deliveriesTable(session: PortalSession, deliveries: DeliveryView
     <td data-label="Estado"><div>${deliveryBadge(d.estado)}${
       d.reenviadaEn ? html`<br><span class="hint">Reenviada ${dateTime(d.reenviadaEn)}</span>` : ''
     }</div></td>
-    <td data-label="Intentos"><details><summary>${counted(d.intentos.length, 'intento', 'intentos')}</summary>${attempts(d)}</details></td>
+    <td data-label="Intentos" class="wide"><details><summary>${counted(d.intentos.length, 'intento', 'intentos')}</summary>${attempts(d)}</details></td>
     <td data-label="">${resendForm(session, d, back)}</td>
   </tr>`,
   )}</tbody>
