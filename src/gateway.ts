@@ -53,7 +53,7 @@ const defaultLogger = (): OperatorLogger => (operatorLogger ??= new OperatorLogg
 export async function createHttpApp(
   module: DynamicModule,
   logger: GatewayOptions['logger'],
-  { config, clock }: Pick<Infrastructure, 'config' | 'clock'>,
+  { config, clock, dataSource }: Pick<Infrastructure, 'config' | 'clock' | 'dataSource'>,
 ): Promise<NestFastifyApplication> {
   const { trustProxy } = config;
   // A hop count trusts the nearest `n` proxies, as Fastify's own number does (proxy-addr's i-th hop).
@@ -86,7 +86,14 @@ export async function createHttpApp(
   app.getHttpAdapter().getInstance().get('/favicon.ico', (_request, reply) => {
     void reply.status(204).header('cache-control', 'public, max-age=86400').send();
   });
-  app.useGlobalFilters(new ErrorFilter());
+  // The filter says when an outage it met is over: it asks the database itself (a closed gateway ends the watch).
+  app.useGlobalFilters(
+    new ErrorFilter(async () => {
+      if (!dataSource.isInitialized) return 'closed';
+      await dataSource.query('SELECT 1');
+      return 'answers';
+    }),
+  );
   app.useGlobalPipes(validationPipe(config, clock));
   return app;
 }
