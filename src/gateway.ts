@@ -3,7 +3,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { DynamicModule, INestApplicationContext, LoggerService, LogLevel } from '@nestjs/common';
+import { Module, type DynamicModule, type INestApplicationContext, type LoggerService, type LogLevel } from '@nestjs/common';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { systemClock, type Clock } from './kernel/clock.js';
@@ -26,6 +26,11 @@ import { PublicApiModule } from './public-api.module.js';
 import { OperatorApiModule } from './operator/operator-api.module.js';
 import { SandboxProviderModule } from './provider/adapters/sandbox/sandbox-provider.module.js';
 import { WorkerModule } from './worker.module.js';
+import { ReadModelsProjector } from './read-models.projector.js';
+
+/** The worker's listener serves GET /health alone (registered on Fastify, as the API's is). */
+@Module({})
+class WorkerHealthModule {}
 import { setupDocs } from './docs.js';
 
 export interface GatewayOptions {
@@ -40,6 +45,8 @@ export interface Gateway {
   publicUrl: string;
   adminUrl: string;
   sandboxUrl: string;
+  /** GET /health: on the public listener, or for ROLE=worker on ADMIN_PORT. */
+  healthUrl: string;
   infra: Infrastructure;
   close(): Promise<void>;
 }
@@ -53,7 +60,7 @@ const defaultLogger = (): OperatorLogger => (operatorLogger ??= new OperatorLogg
 export async function createHttpApp(
   module: DynamicModule,
   logger: GatewayOptions['logger'],
-  { config, clock }: Pick<Infrastructure, 'config' | 'clock'>,
+  { config, clock, dataSource }: Pick<Infrastructure, 'config' | 'clock' | 'dataSource'>,
 ): Promise<NestFastifyApplication> {
   const { trustProxy } = config;
   // A hop count trusts the nearest `n` proxies, as Fastify's own number does (proxy-addr's i-th hop).
@@ -86,7 +93,14 @@ export async function createHttpApp(
   app.getHttpAdapter().getInstance().get('/favicon.ico', (_request, reply) => {
     void reply.status(204).header('cache-control', 'public, max-age=86400').send();
   });
-  app.useGlobalFilters(new ErrorFilter());
+  // The filter says when an outage it met is over: it asks the database itself (a closed gateway ends the watch).
+  app.useGlobalFilters(
+    new ErrorFilter(async () => {
+      if (!dataSource.isInitialized) return 'closed';
+      await dataSource.query('SELECT 1');
+      return 'answers';
+    }),
+  );
   app.useGlobalPipes(validationPipe(config, clock));
   return app;
 }
@@ -147,6 +161,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
     let publicUrl = '';
     let adminUrl = '';
+    let healthUrl = '';
     if (config.role !== 'worker') {
       const api = await createHttpApp(PublicApiModule.forRoot(infra), options.logger, infra);
       opened.push(api);
@@ -154,6 +169,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       registerHealth(api.getHttpAdapter().getInstance(), dataSource);
       await api.listen({ port: config.port, host: '0.0.0.0' });
       publicUrl = urlOf(api, '127.0.0.1');
+      healthUrl = `${publicUrl}/health`;
       if (config.port === 0) config.publicBaseUrl = publicUrl;
 
       const operator = await createHttpApp(OperatorApiModule.forRoot(infra), options.logger, infra);
@@ -168,8 +184,18 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       });
       opened.push(worker);
       await worker.init();
+      if (config.role === 'worker') {
+        // No operator API in this role, so its port is free: GET /health only, on the operator's address (loopback
+        // unless ADMIN_HOST says otherwise), for an orchestrator to tell a live worker (docs/decisions.md, "Logs").
+        const projector = worker.get(ReadModelsProjector).projector;
+        const health = await createHttpApp({ module: WorkerHealthModule }, options.logger, infra);
+        opened.push(health);
+        registerHealth(health.getHttpAdapter().getInstance(), dataSource, () => projector.alive);
+        await health.listen({ port: config.adminPort, host: config.adminHost });
+        healthUrl = `${urlOf(health, config.adminHost)}/health`;
+      }
     }
-    return { publicUrl, adminUrl, sandboxUrl, infra, close };
+    return { publicUrl, adminUrl, sandboxUrl, healthUrl, infra, close };
   } catch (error) {
     await close().catch(() => undefined);
     throw error;

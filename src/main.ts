@@ -21,7 +21,10 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 function banner(config: Config, gateway: Gateway, demo: DemoState | null, embedded: boolean): string {
   const lines = ['', `Pasarela is running${config.role === 'all' ? '' : ` (ROLE=${config.role})`}.`];
   if (config.role === 'worker') {
-    lines.push('  Workers           projections, webhook deliveries, voucher deadlines, unfinished charges');
+    lines.push(
+      '  Workers           projections, webhook deliveries, voucher deadlines, unfinished charges',
+      `  Health            ${gateway.healthUrl}   (for an orchestrator; the operator API runs with ROLE=api)`,
+    );
   } else {
     const reach = LOOPBACK.has(config.adminHost) ? 'loopback only' : `bound to ${config.adminHost}: keep it off the internet`;
     lines.push(

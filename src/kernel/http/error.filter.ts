@@ -55,6 +55,12 @@ export const sizeText = (bytes: number): string =>
 /** While the database does not answer, one line this often at most, not a stack trace per request. */
 const OUTAGE_LOG_EVERY_MS = 10_000;
 
+/** While the database does not answer, how often the filter asks it again, to say once when the outage is over. */
+const RECOVERY_PROBE_MS = 1_000;
+
+/** Asks the database a trivial question: resolves 'answers', or 'closed' once the gateway closed it; rejects while down. */
+export type DatabaseProbe = () => Promise<'answers' | 'closed'>;
+
 export interface ErrorBody {
   statusCode: number;
   message: unknown;
@@ -95,10 +101,34 @@ function fastifyError(error: { code?: string; statusCode?: number; message?: str
   return undefined;
 }
 
+/**
+ * An unexpected failure (a bug, not a client's request nor an outage): logs one line naming `where` (the method and
+ * a path safe to log) and a new reference, with the stack; answers that reference, for the page or body to show.
+ */
+export function logUnexpected(logger: Pick<Logger, 'error'>, exception: unknown, where: string | undefined): string {
+  const reference = randomUUID();
+  const detail = exception instanceof Error ? (exception.stack ?? exception.message) : String(exception);
+  logger.error(`${where ? `${where} ` : ''}answered 500 (ref ${reference}): ${detail}`);
+  return reference;
+}
+
+/**
+ * A page's request as its log line names it: the method and the route's pattern (`/checkout/:token`), never the path
+ * itself, which carries a checkout, invitation or reset token; the path without its query when no route took it.
+ */
+export function pageRequestName(request: Pick<FastifyRequest, 'method' | 'url' | 'routeOptions'>): string {
+  return `${request.method} ${request.routeOptions?.url ?? request.url.split('?')[0]}`;
+}
+
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');
   private outageLoggedAt = -Infinity;
+  /** An outage was met and its end is being watched for. */
+  private watching = false;
+
+  /** `databaseAnswers`: for the listeners whose requests read the database, to log the end of an outage. */
+  constructor(private readonly databaseAnswers?: DatabaseProbe) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
@@ -148,6 +178,7 @@ export class ErrorFilter implements ExceptionFilter {
         this.outageLoggedAt = Date.now();
         this.logger.error(`The database does not answer (${unreachable}); requests answer 503 until it does`);
       }
+      this.watchForRecovery();
       return this.translate(new DatabaseUnavailable(unreachable));
     }
     if (typeof exception === 'object' && exception !== null) {
@@ -155,9 +186,29 @@ export class ErrorFilter implements ExceptionFilter {
       if (mapped) return { body: mapped, headers: {} };
     }
     // Unexpected: one reference in the answer and in the log, so the client's report finds its line (and the request).
-    const reference = randomUUID();
-    const where = request ? `${request.method} ${request.url.split('?')[0]} ` : '';
-    this.logger.error(`${where}answered 500 (ref ${reference}): ${exception instanceof Error ? (exception.stack ?? exception.message) : String(exception)}`);
+    const reference = logUnexpected(this.logger, exception, request ? `${request.method} ${request.url.split('?')[0]}` : undefined);
     return { body: errorBody(500, `Internal server error (ref ${reference})`, 'internal_error'), headers: {} };
+  }
+
+  /**
+   * Once per outage: asks the database every second (not per request: requests may be few, or none) and says in one
+   * line when it answers again; the next outage then logs its start at once.
+   */
+  private watchForRecovery(): void {
+    const probe = this.databaseAnswers;
+    if (this.watching || !probe) return;
+    this.watching = true;
+    const ask = (): void => {
+      probe().then(
+        (state) => {
+          this.watching = false;
+          if (state === 'closed') return;
+          this.outageLoggedAt = -Infinity;
+          this.logger.log('The database answers again; requests are served again');
+        },
+        () => void setTimeout(ask, RECOVERY_PROBE_MS).unref(),
+      );
+    };
+    setTimeout(ask, RECOVERY_PROBE_MS).unref();
   }
 }

@@ -1,10 +1,12 @@
 // Failures on the hosted page answer a page for the buyer, never the API's JSON: an unknown link is a 404 page,
 // a provider or the database out of reach a 503 page (nothing was charged), a request the validation pipe refused (a NUL in a field
-// or the query, a body that is not a form) a 400 page, anything else a 500 page (logged).
+// or the query, a body that is not a form) a 400 page, anything else a 500 page with a reference, logged in one line with
+// the method, the route's pattern (never the token) and that reference.
 import { ArgumentsHost, Catch, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { asDatabaseUnavailable } from '../../../kernel/database-outage.js';
 import { DomainError, FieldError } from '../../../kernel/errors.js';
+import { logUnexpected, pageRequestName } from '../../../kernel/http/error.filter.js';
 import { html } from './views/html.js';
 import { layout } from './views/layout.js';
 import { notFoundScreen, unavailableScreen, unreadableScreen } from './views/screens.js';
@@ -32,8 +34,9 @@ export class CheckoutErrorFilter implements ExceptionFilter {
       void reply.send(sendPage(reply, 400, layout(unreadableScreen(self), { title: 'Datos no válidos', summary: null }), NO_ORIGINS));
       return;
     }
-    this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
-    const body = html`<section class="result bad"><h1>Algo salió mal</h1><p>No se hizo ningún cobro. Intenta de nuevo en unos minutos.</p></section>`;
+    // The path carries the checkout token: the log names the route's pattern, the page the same reference.
+    const reference = logUnexpected(this.logger, thrown, pageRequestName(request));
+    const body = html`<section class="result bad"><h1>Algo salió mal</h1><p>No se hizo ningún cobro. Intenta de nuevo en unos minutos.</p><p class="reference">Si el problema sigue, da a la tienda esta referencia del error: ${reference}</p></section>`;
     void reply.send(sendPage(reply, 500, layout(body, { title: 'Error', summary: null }), NO_ORIGINS));
   }
 }

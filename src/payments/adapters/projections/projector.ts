@@ -68,6 +68,7 @@ export class Projector {
   private readonly name: string;
   private running = false;
   private loop: Promise<void> | null = null;
+  private loopEnded = false;
   private lock: ProjectionLock | null = null;
   /** Each projection's checkpoint as this runner last applied or loaded it, in the projections' order. */
   private positions: GlobalPosition[] | null = null;
@@ -118,11 +119,22 @@ export class Projector {
     return this.positions ? lowest(this.positions) : null;
   }
 
+  /** Started and its loop still turning (it catches every failure of a batch; this is false only if it ended). */
+  get alive(): boolean {
+    return this.running && !this.loopEnded;
+  }
+
   start(): void {
     if (this.running) return;
     this.running = true;
+    this.loopEnded = false;
     this.unsubscribe = this.store.onAppended(() => this.wake());
-    this.loop = this.run();
+    const loop = this.run();
+    this.loop = loop;
+    loop.then(
+      () => (this.loopEnded = true),
+      () => (this.loopEnded = true),
+    );
   }
 
   async stop(): Promise<void> {

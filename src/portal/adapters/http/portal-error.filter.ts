@@ -1,11 +1,13 @@
 // Failures on portal pages answer HTML (the API's JSON filter stays for /v1): no session -> to sign-in and back;
 // read-only person writing -> 403 page; stale or foreign form -> 403 page; unknown -> 404; conflicts -> 409 with
-// the reason; anything else -> 500 page, logged.
+// the reason; anything else -> 500 page with a reference, logged in one line with the method, the
+// route's pattern (never a token) and that reference.
 import { ArgumentsHost, Catch, HttpException, Inject, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { Config } from '../../../kernel/config.js';
 import { asDatabaseUnavailable } from '../../../kernel/database-outage.js';
 import { DomainError } from '../../../kernel/errors.js';
+import { logUnexpected, pageRequestName } from '../../../kernel/http/error.filter.js';
 import { CONFIG } from '../../../kernel/infrastructure.module.js';
 import { PortalCookies } from './cookies.js';
 import { sendPage, seeOther } from './page.js';
@@ -37,11 +39,11 @@ export class PortalErrorFilter implements ExceptionFilter {
       void reply.send();
       return;
     }
-    const [status, page] = this.pageFor(exception);
+    const [status, page] = this.pageFor(exception, request);
     void reply.send(sendPage(reply, this.https, status, errorPage(page, request.portal ?? null)));
   }
 
-  private pageFor(thrown: unknown): [number, ErrorPage] {
+  private pageFor(thrown: unknown, request: PortalRequest): [number, ErrorPage] {
     const exception = asDatabaseUnavailable(thrown);
     if (exception instanceof FormForgeryRejected) {
       return [403, { title: 'El formulario venció', text: 'Por seguridad no lo aplicamos. Vuelve a la página, recárgala y envíalo otra vez.' }];
@@ -69,8 +71,9 @@ export class PortalErrorFilter implements ExceptionFilter {
     if (status !== undefined && status >= 400 && status < 500) {
       return [400, { title: 'Revisa lo que enviaste', text: 'No pudimos leer el formulario. Vuelve a la página y envíalo otra vez.' }];
     }
-    this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
-    return [500, { title: 'Algo salió mal', text: 'No pudimos mostrar esta página. Intenta de nuevo en unos minutos; si sigue pasando, escríbenos.' }];
+    // Invitation and reset paths carry their token: the log names the route's pattern, the page the same reference.
+    const reference = logUnexpected(this.logger, exception, pageRequestName(request));
+    return [500, { title: 'Algo salió mal', text: 'No pudimos mostrar esta página. Intenta de nuevo en unos minutos; si sigue pasando, escríbenos con la referencia del error.', reference }];
   }
 }
 

@@ -7,6 +7,8 @@ export interface ErrorPage {
   title: string;
   text: string;
   link?: { href: string; label: string };
+  /** An unexpected failure's reference, the one its log line carries, for the person to quote. */
+  reference?: string;
 }
 
 export function errorPage(page: ErrorPage, session: PortalSession | null): string {
@@ -15,6 +17,7 @@ export function errorPage(page: ErrorPage, session: PortalSession | null): strin
     html`<div class="card">
   <h1>${page.title}</h1>
   <p>${page.text}</p>
+  ${page.reference ? html`<p>Referencia del error: <strong>${page.reference}</strong></p>` : ''}
   <p><a class="button secondary" href="${link.href}">${link.label}</a></p>
 </div>`,
     { title: page.title, session },

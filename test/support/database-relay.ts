@@ -1,0 +1,47 @@
+// A database outage without stopping PostgreSQL: the gateway reaches its database through a TCP relay of the test's
+// own, which the test cuts (every open connection dropped, every new one refused) and mends.
+import net from 'node:net';
+
+export interface DatabaseRelay {
+  port: number;
+  cut(): void;
+  mend(): void;
+  close(): Promise<void>;
+}
+
+/** The URL of `databaseUrl` through `relay`. */
+export function relayedUrl(databaseUrl: string, relay: DatabaseRelay): string {
+  const relayed = new URL(databaseUrl);
+  [relayed.hostname, relayed.port] = ['127.0.0.1', String(relay.port)];
+  return relayed.toString();
+}
+
+/** Relays TCP to PostgreSQL until cut: then it drops every open connection and every new one. */
+export async function relayTo(target: URL): Promise<DatabaseRelay> {
+  const sockets = new Set<net.Socket>();
+  let cut = false;
+  const server = net.createServer((client) => {
+    if (cut) return void client.destroy();
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => undefined);
+    }
+    client.pipe(upstream).pipe(client);
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    cut() {
+      cut = true;
+      for (const socket of sockets) socket.destroy();
+    },
+    mend() {
+      cut = false;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
