@@ -47,16 +47,29 @@ describe('the hosted checkout page', () => {
     expect(page.text).toMatch(/<iframe[^>]+title="[^"]+"/);
   });
 
-  it('says the data travel encrypted only when the page is served over https', async () => {
+  it('says the data travel encrypted, and shows the padlock, only when the page is served over https', async () => {
+    const unknown = '/checkout/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
     const plain = await http('GET', (await createCharge(gw, merchant)).checkoutUrl);
-    expect(plain.text).toContain('La tarjeta la recibe solo la entidad de pagos.');
-    expect(plain.text).not.toContain('cifrad');
+    const plainError = await http('GET', `${gw.publicUrl}${unknown}`);
+    expect(plainError.status).toBe(404);
+    for (const page of [plain, plainError]) {
+      expect(page.text).toContain('La tarjeta la recibe solo la entidad de pagos.');
+      expect(page.text).not.toContain('cifrad');
+      expect(page.text).not.toContain('Pago seguro');
+      expect(page.text).not.toContain('class="secure"');
+      expect(page.text).toMatch(/<header class="topbar">\s*<span class="brand">[^]*?Pasarela<\/span>\s*<\/header>/);
+    }
     const secure = await startTestGateway({ publicBaseUrl: 'https://pagos.example.co' });
     try {
       const shop = await onboardMerchant(secure, { nombre: 'Tienda Segura' });
       const charge = await createCharge(secure, shop);
       const page = await http('GET', `${secure.publicUrl}/checkout/${charge.token}`);
-      expect(page.text).toContain('Tus datos viajan cifrados y la tarjeta la recibe solo la entidad de pagos.');
+      const error = await http('GET', `${secure.publicUrl}${unknown}`);
+      expect(error.status).toBe(404);
+      for (const answer of [page, error]) {
+        expect(answer.text).toContain('Tus datos viajan cifrados y la tarjeta la recibe solo la entidad de pagos.');
+        expect(answer.text).toMatch(/<span class="secure"><svg[^]*?<\/svg> Pago seguro<\/span>/);
+      }
     } finally {
       await secure.close();
     }

@@ -18,7 +18,10 @@ export interface LayoutOptions {
    * checkout.js asks `[data-estado]`'s URL instead, and reloads once the screen has changed.
    */
   refreshSeconds?: number;
-  /** The page is served over https (PUBLIC_BASE_URL): only then does the footer say the data travel encrypted. */
+  /**
+   * The page is served over https (PUBLIC_BASE_URL): only then does the top bar show the padlock ("Pago seguro") and
+   * the footer say the data travel encrypted. Over plain http the bar shows the brand alone.
+   */
   https?: boolean;
 }
 
@@ -41,7 +44,7 @@ ${options.refreshSeconds ? html`<noscript><meta http-equiv="refresh" content="${
 <a class="skip" href="#contenido">Saltar al contenido</a>
 <header class="topbar">
   <span class="brand">${ICONS.brand} Pasarela</span>
-  <span class="secure">${ICONS.lock} Pago seguro</span>
+  ${options.https ? html`<span class="secure">${ICONS.lock} Pago seguro</span>` : null}
 </header>
 <main id="contenido" class="sheet">
 ${
