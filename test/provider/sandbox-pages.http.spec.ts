@@ -4,6 +4,7 @@
 import { createCharge, PAYER, postForm } from '../checkout/paying.js';
 import { http, startTestGateway, type HttpAnswer, type TestGateway } from '../support/gateway.js';
 import { onboardMerchant } from '../support/merchants.js';
+import { freePort } from '../support/ports.js';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const page = (answer: HttpAnswer): unknown[] => [answer.status, answer.headers.get('content-type'), answer.headers.get('cache-control')];
@@ -56,6 +57,38 @@ describe('sandbox provider: the buyer pages answer pages', () => {
       const answer = await http('GET', url);
       expect([url, answer.status]).toEqual([url, 200]);
       expect([url, answer.text.includes('Entorno de pruebas: ningún dinero real se mueve aquí')]).toEqual([url, true]);
+    }
+  });
+
+  it('the card form says the data are encrypted only when the sandbox is served over https', async () => {
+    const cardFormOf = async (sandbox: TestGateway): Promise<URL> => {
+      const charge = await createCharge(sandbox, await onboardMerchant(sandbox));
+      const checkout = await http('GET', `${charge.checkoutUrl}?metodo=tarjeta`);
+      return new URL((/<iframe[^>]+src="([^"]+)"/.exec(checkout.text)?.[1] ?? '').replace(/&amp;/g, '&'));
+    };
+    const plainForm = await cardFormOf(gw);
+    expect(plainForm.protocol).toBe('http:');
+    const plain = await http('GET', plainForm.href);
+    // A card it refuses shows the form again: that one too.
+    const refused = await http('POST', plainForm.href, { headers: FORM, rawBody: 'numero=1234&nombre=Ana&vence=12%2F30&cvc=123' });
+    expect([plain.status, refused.status]).toEqual([200, 400]);
+    for (const answer of [plain, refused]) {
+      expect(answer.text).toContain('Tus datos van al procesador, no al comercio.');
+      expect(answer.text).not.toContain('cifrad');
+      expect(answer.text).not.toContain('seguro');
+    }
+
+    // A fixed port, so that the gateway keeps SANDBOX_PUBLIC_URL as given (https, behind a TLS proxy in production).
+    const port = await freePort();
+    const secure = await startTestGateway({ sandboxPort: port, sandboxPublicUrl: 'https://sandbox.example.co', providerUrl: `http://127.0.0.1:${port}` });
+    try {
+      const secureForm = await cardFormOf(secure);
+      expect(secureForm.origin).toBe('https://sandbox.example.co');
+      const page = await http('GET', `${secure.sandboxUrl}${secureForm.pathname}`);
+      expect(page.status).toBe(200);
+      expect(page.text).toMatch(/<p class="secure"><svg[^]*?<\/svg> Formulario seguro: tus datos van cifrados al procesador, no al comercio\.<\/p>/);
+    } finally {
+      await secure.close();
     }
   });
 

@@ -4,6 +4,8 @@ import { Body, Controller, Get, Inject, Param, Post, Res, UseFilters } from '@ne
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CLOCK, type Clock } from '../../../kernel/clock.js';
+import type { Config } from '../../../kernel/config.js';
+import { CONFIG } from '../../../kernel/infrastructure.module.js';
 import { DomainError } from '../../../kernel/errors.js';
 import { checkCard, normaliseCardNumber, type CardInput } from './cards.js';
 import { cardClosedPage, cardConfirmPage, cardFormPage } from './pages/card-pages.js';
@@ -17,15 +19,21 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 @Controller('tarjeta')
 @UseFilters(SandboxPageErrorFilter)
 export class SandboxCardPageController {
+  /** The sandbox's own origin is https (SANDBOX_PUBLIC_URL): only then does the form claim encryption. */
+  private readonly https: boolean;
+
   constructor(
     private readonly ledger: SandboxLedger,
     @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+    @Inject(CONFIG) config: Config,
+  ) {
+    this.https = config.sandboxPublicUrl.startsWith('https://');
+  }
 
   @Get(':formId')
   async show(@Param('formId') formId: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const form = await this.form(formId);
-    return sendPage(reply, 200, cardFormPage(), this.options(form.confirm_url));
+    return sendPage(reply, 200, cardFormPage(this.https), this.options(form.confirm_url));
   }
 
   @Post(':formId')
@@ -42,7 +50,7 @@ export class SandboxCardPageController {
 
     const input: CardInput = { numero: text(body.numero), nombre: text(body.nombre), vence: text(body.vence), cvc: text(body.cvc) };
     const check = checkCard(input, this.clock.now());
-    if (!check.ok) return sendPage(reply, 400, cardFormPage(check.errors, { nombre: input.nombre, vence: input.vence }), options);
+    if (!check.ok) return sendPage(reply, 400, cardFormPage(this.https, check.errors, { nombre: input.nombre, vence: input.vence }), options);
 
     const { card } = check;
     const last4 = normaliseCardNumber(input.numero).slice(-4);

@@ -16,11 +16,18 @@ function field(name: keyof CardInput, label: string, errors: Errors, attributes:
   </div>`;
 }
 
-/** Step 1. The number and the code are never sent back to the browser, even after an error. */
-export function cardFormPage(errors: Errors = {}, kept: { nombre?: string; vence?: string } = {}): Raw {
+/**
+ * Step 1. The number and the code are never sent back to the browser, even after an error. `https`: the sandbox is
+ * served over https (SANDBOX_PUBLIC_URL); only then does the form show the padlock and say the data travel encrypted.
+ * Either way it says what holds over plain http too: the data go to the processor, not to the merchant.
+ */
+export function cardFormPage(https: boolean, errors: Errors = {}, kept: { nombre?: string; vence?: string } = {}): Raw {
+  const where = https
+    ? html`<p class="secure">${LOCK} Formulario seguro: tus datos van cifrados al procesador, no al comercio.</p>`
+    : html`<p class="processor">Tus datos van al procesador, no al comercio.</p>`;
   return html`<main>
   <form method="post" novalidate>
-    <p class="secure">${LOCK} Formulario seguro: tus datos van cifrados al procesador, no al comercio.</p>
+    ${where}
     ${field('numero', 'Número de la tarjeta', errors, html`inputmode="numeric" autocomplete="cc-number" maxlength="23" required`)}
     ${field('nombre', 'Nombre como aparece en la tarjeta', errors, html`autocomplete="cc-name" maxlength="60" required`, kept.nombre ?? '')}
     <div class="row">

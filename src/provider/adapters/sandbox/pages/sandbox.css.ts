@@ -27,6 +27,7 @@ input,select{display:block;width:100%;min-height:44px;font:inherit;padding:.65re
 input[aria-invalid=true]{border-color:#a01c1c;border-width:2px}
 .framed main{padding:.75rem .85rem}
 .secure{display:flex;align-items:center;gap:.4rem;color:#2f5d3a;font-size:.85rem;margin:0 0 .75rem}
+.processor{color:#4a5566;font-size:.85rem;margin:0 0 .75rem}
 .card-line{font-weight:700;font-size:1.05rem;margin:0 0 .75rem}
 .result{font-size:1.1rem;font-weight:700}
 .ok{color:#0f6b3c}
