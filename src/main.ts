@@ -55,11 +55,13 @@ function banner(config: Config, gateway: Gateway, demo: DemoState | null, embedd
       `  merchantId  ${demo.merchantId}`,
       `  API key     ${demo.apiKey}${demo.keyId ? `   (id ${demo.keyId})` : ''}`,
       '',
-      'Create a charge:',
+      // A new order (key and referencia) each time it is pasted: a fixed key would replay the charge of an earlier
+      // paste, perhaps of an earlier run on this DATA_DIR, since paid or refunded. Double quotes, so sh expands $(...).
+      'Create a charge (a new order each time it is pasted):',
       `  curl -s -X POST ${config.publicBaseUrl}/v1/pagos \\`,
       `    -H 'Authorization: Bearer ${demo.apiKey}' \\`,
-      `    -H 'Idempotency-Key: pedido-1001' -H 'Content-Type: application/json' \\`,
-      `    -d '{"merchantId":"${demo.merchantId}","monto":150000,"moneda":"COP","referencia":"PED-1001","descripcion":"Camiseta talla M"}'`,
+      `    -H "Idempotency-Key: pedido-$(date +%s)" -H 'Content-Type: application/json' \\`,
+      `    -d "{\\"merchantId\\":\\"${demo.merchantId}\\",\\"monto\\":150000,\\"moneda\\":\\"COP\\",\\"referencia\\":\\"PED-$(date +%s)\\",\\"descripcion\\":\\"Camiseta talla M\\"}"`,
     );
   }
   return lines.join('\n');

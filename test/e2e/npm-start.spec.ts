@@ -8,6 +8,16 @@ import { http } from '../support/gateway.js';
 import { freePort } from '../support/ports.js';
 
 const ROOT = path.resolve('.');
+
+/** The banner's curl (from `curl` to its `-d` line, with its backslash-newlines) run by sh as pasted; its JSON answer. */
+async function pasteCurl(banner: string): Promise<Record<string, unknown>> {
+  const command = /^ +(curl -s -X POST [\s\S]*?\n +-d .*)$/m.exec(banner)?.[1];
+  if (!command) throw new Error(`no curl in the banner:\n${banner}`);
+  const stdout = await new Promise<string>((resolve, reject) =>
+    execFile('sh', ['-c', command], (error, out, err) => (error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out))),
+  );
+  return JSON.parse(stdout) as Record<string, unknown>;
+}
 const OUT = path.join(ROOT, '.test-build');
 
 function build(): Promise<void> {
@@ -70,6 +80,8 @@ const stop = (child: ChildProcess): Promise<number | null> =>
 describe('npm start (the embedded default)', () => {
   let dataDir: string;
   let env: Record<string, string>;
+  /** The charge the banner's curl created on the first start. */
+  let bannerCharge: unknown;
 
   beforeAll(async () => {
     await build();
@@ -98,17 +110,12 @@ describe('npm start (the embedded default)', () => {
       expect(statSync(path.join(dataDir, 'demo-merchant.json')).mode & 0o077).toBe(0);
 
       // The curl of the banner, as a user would paste it.
-      const body = /-d '(\{.*\})'/.exec(banner)?.[1] ?? '';
-      const created = await http('POST', `http://127.0.0.1:${env.PORT}/v1/pagos`, {
-        token: apiKey,
-        rawBody: body,
-        headers: { 'idempotency-key': 'pedido-1001', 'content-type': 'application/json' },
-      });
-      expect(created.status).toBe(201);
-      expect(created.body).toMatchObject({ merchantId, estado: 'pendiente', monto: 150000 });
-      expect(created.body.checkoutUrl).toMatch(new RegExp(`^http://localhost:${env.PORT}/checkout/`));
+      const created = await pasteCurl(banner);
+      expect(created).toMatchObject({ merchantId, estado: 'pendiente', monto: 150000, referencia: expect.stringMatching(/^PED-\d+$/) });
+      expect(created.checkoutUrl).toMatch(new RegExp(`^http://localhost:${env.PORT}/checkout/`));
+      bannerCharge = created.id;
 
-      const operator = await http('GET', `http://127.0.0.1:${env.ADMIN_PORT}/internal/pagos/${created.body.id}/eventos`, { token });
+      const operator = await http('GET', `http://127.0.0.1:${env.ADMIN_PORT}/internal/pagos/${created.id}/eventos`, { token });
       expect(operator.status).toBe(200);
     } finally {
       // The output is in the failure message when the exit code is wrong.
@@ -121,8 +128,12 @@ describe('npm start (the embedded default)', () => {
     const { child, output } = await start(env);
     try {
       expect(output()).toContain(first.apiKey);
-      const charge = await http('GET', `http://127.0.0.1:${env.PORT}/v1/pagos?referencia=PED-1001`, { token: first.apiKey });
-      expect(charge.body.data).toHaveLength(1);
+      const charge = await http('GET', `http://127.0.0.1:${env.PORT}/v1/pagos/${bannerCharge}`, { token: first.apiKey });
+      expect(charge.status).toBe(200);
+      // The banner's curl pasted again after the restart is a new order: a new charge, not the first run's replayed.
+      const again = await pasteCurl(output());
+      expect(again).toMatchObject({ estado: 'pendiente', monto: 150000 });
+      expect(again.id).not.toBe(bannerCharge);
     } finally {
       expect({ code: await stop(child), output: output() }).toMatchObject({ code: 0 });
     }

@@ -131,6 +131,21 @@ describe('reading charges', () => {
       },
     );
 
+    // A parameter sent twice arrived as an array, and was answered "estado must be one of …" though both were valid.
+    it.each([
+      ['estado=aprobado&estado=fallido', 'estado'],
+      ['referencia=PAR&referencia=PAR', 'referencia'],
+      ['desde=2026-01-01&desde=2026-02-01', 'desde'],
+      ['hasta=2026-01-01&hasta=2026-02-01', 'hasta'],
+      ['limit=10&limit=20', 'limit'],
+      ['cursor=a&cursor=b', 'cursor'],
+    ])('?%s -> 400 saying %s is accepted once', async (query, field) => {
+      const answer = await get(`?${query}`, shop.apiKey);
+      expect(answer.status).toBe(400);
+      expect(answer.body.message.formErrors).toEqual([]);
+      expect(answer.body.message.fieldErrors[field]).toEqual([`${field} is accepted once: send it once`]);
+    });
+
     // Before, the days, their order, limit's range and the cursor were judged after class-validator, in the handler:
     // a query with a bad estado heard only of estado.
     it('one 400 names every problem of the query, each with its own message', async () => {

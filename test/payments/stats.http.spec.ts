@@ -124,6 +124,17 @@ describe('GET /v1/pagos/stats', () => {
     expect(answer.body.message.fieldErrors).toHaveProperty(field);
   });
 
+  // A parameter sent twice arrived as an array, and was answered as a bad value though each value was valid.
+  it.each([
+    ['?periodo=dia&periodo=mes', 'periodo'],
+    ['?desde=2026-01-01&desde=2026-02-01', 'desde'],
+    ['?desde=2026-01-01&hasta=2026-02-01&hasta=2026-02-02', 'hasta'],
+  ])('%s -> 400 saying %s is accepted once', async (query, field) => {
+    const answer = await stats(query);
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toEqual({ formErrors: [], fieldErrors: { [field]: [`${field} is accepted once: send it once`] } });
+  });
+
   // Before, the calendar, the order and the span were judged in the handler, after class-validator had named periodo.
   it('one 400 names every problem of the query, each with its own message', async () => {
     const days = await stats('?periodo=anual&desde=2026-02-30&hasta=2026-11-31&moneda=COP');

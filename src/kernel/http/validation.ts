@@ -140,6 +140,25 @@ export function checked<R>(check: (problems: BodyProblems) => R, fieldErrors: Re
 }
 
 /**
+ * A query parameter sent more than once (`?estado=aprobado&estado=fallido`) arrives as an array, which the field's
+ * rules refuse with a message about its values (`estado must be one of …`) that is untrue: each value may be valid.
+ * Every query field of ours takes one value, so a refused field sent more than once is named for that alone.
+ * An unknown field keeps its own message.
+ */
+function sentOnce(query: unknown, error: FieldError): FieldError {
+  if (typeof query !== 'object' || query === null) return error;
+  const fieldErrors = { ...error.fieldErrors };
+  let changed = false;
+  for (const [field, sent] of Object.entries(query)) {
+    const messages = fieldErrors[field];
+    if (!Array.isArray(sent) || !messages || messages.includes(`${field} is not a known field`)) continue;
+    fieldErrors[field] = [`${field} is accepted once: send it once`];
+    changed = true;
+  }
+  return changed ? new FieldError(fieldErrors, error.formErrors) : error;
+}
+
+/**
  * Also refuses, after the guards have run, a JSON body that is not an object (an array, a string, null), and text
  * a database cannot keep in the body or the query; and runs a body or query class's rules (CheckedBy) beside its
  * decorators.
@@ -154,6 +173,15 @@ class JsonObjectValidationPipe extends ValidationPipe {
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type !== 'query') return this.transformOnce(value, metadata);
+    try {
+      return await this.transformOnce(value, metadata);
+    } catch (error) {
+      throw error instanceof FieldError ? sentOnce(value, error) : error;
+    }
+  }
+
+  private async transformOnce(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'body' && value !== undefined && (value === null || typeof value !== 'object' || Array.isArray(value))) {
       throw new FieldError({}, ['The request body must be a JSON object']);
     }

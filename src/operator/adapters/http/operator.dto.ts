@@ -1,6 +1,6 @@
 // Bodies and answers of the operator API. Field names follow the merchant API's Spanish contract words.
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDefined, IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
+import { IsDefined, IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
 import type { MerchantRole } from '../../../kernel/principal.js';
 import { ActorResponse } from '../../../merchants/adapters/http/merchant.dto.js';
 import { API_KEY_ROLES } from '../../../merchants/domain/api-key.js';
@@ -12,7 +12,8 @@ export class CreateMerchantBody {
   @ApiProperty({ minLength: 1, maxLength: 200, example: 'Tienda La 14' })
   @IsDefined({ message: 'nombre is required' })
   @IsString({ message: 'nombre must be a string' })
-  @Length(1, 200, { message: 'nombre must be 1 to 200 characters long' })
+  // An empty nombre is blank, one problem with one message: no minimum length beside the blank rule.
+  @MaxLength(200, { message: 'nombre must be 1 to 200 characters long' })
   @Matches(/\S/, { message: 'nombre must not be blank' })
   nombre!: string;
 }
