@@ -3,17 +3,12 @@
 // reaches it (here: the worker finished a charge the provider left creado); Nest's own start-up lines and colour
 // codes do not.
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { exited, outputOf, startChild } from '../support/child-process.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { http, waitUntil } from '../support/gateway.js';
 import { onboardMerchant, type GatewayAddress } from '../support/merchants.js';
-import { freePort } from '../support/ports.js';
+import { GATEWAY_PROCESS, gatewayProcessEnv } from '../support/gateway-process-env.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const GATEWAY = path.join(here, '../support/gateway-process.ts');
 const OPERATOR_TOKEN = 'operator-log-operator-token-0123456789';
 
 describe('the operator log of a gateway process', () => {
@@ -23,25 +18,14 @@ describe('the operator log of a gateway process', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    const [port, adminPort, sandboxPort] = [await freePort(), await freePort(), await freePort()];
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      DATABASE_URL: db.url,
-      OPERATOR_TOKEN,
-      PROVIDER_SECRET: randomBytes(32).toString('base64url'),
-      WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
-      PORT: String(port),
-      ADMIN_PORT: String(adminPort),
-      SANDBOX_PORT: String(sandboxPort),
-      SANDBOX_HOST: '127.0.0.1',
+    const { env, publicUrl, adminUrl } = await gatewayProcessEnv(db.url, OPERATOR_TOKEN, {
       PROVIDER_TIMEOUT_MS: '500',
       STALE_CHARGE_AFTER_SECONDS: '1',
-      GATEWAY_MAX_LIFETIME_MS: '100000',
-    };
+    });
     delete env.NO_COLOR;
     delete env.FORCE_COLOR;
-    child = await startChild(GATEWAY, env, 'Pasarela is running', 60_000);
-    gw = { publicUrl: `http://127.0.0.1:${port}`, adminUrl: `http://127.0.0.1:${adminPort}`, operatorToken: OPERATOR_TOKEN };
+    child = await startChild(GATEWAY_PROCESS, env, 'Pasarela is running', 60_000);
+    gw = { publicUrl, adminUrl, operatorToken: OPERATOR_TOKEN };
   }, 70_000);
 
   afterAll(async () => {

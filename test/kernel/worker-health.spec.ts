@@ -2,17 +2,12 @@
 // (docs/decisions.md, "Logs"): 200 while its database answers, 503 while it does not; no operator API there. The
 // worker runs as a real process (test/support/gateway-process.ts) on a database reached through a relay the test cuts.
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { exited, outputOf, startChild } from '../support/child-process.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { relayedUrl, relayTo, type DatabaseRelay } from '../support/database-relay.js';
 import { http, waitUntil } from '../support/gateway.js';
-import { freePort } from '../support/ports.js';
+import { GATEWAY_PROCESS, gatewayProcessEnv } from '../support/gateway-process-env.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const GATEWAY = path.join(here, '../support/gateway-process.ts');
 const OPERATOR_TOKEN = 'worker-health-operator-token-0123456789';
 
 describe('the health of a ROLE=worker process', () => {
@@ -24,26 +19,9 @@ describe('the health of a ROLE=worker process', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     relay = await relayTo(new URL(db.url));
-    const [port, adminPort, sandboxPort] = [await freePort(), await freePort(), await freePort()];
-    child = await startChild(
-      GATEWAY,
-      {
-        ...process.env,
-        ROLE: 'worker',
-        DATABASE_URL: relayedUrl(db.url, relay),
-        OPERATOR_TOKEN,
-        PROVIDER_SECRET: randomBytes(32).toString('base64url'),
-        WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
-        PORT: String(port),
-        ADMIN_PORT: String(adminPort),
-        SANDBOX_PORT: String(sandboxPort),
-        SANDBOX_HOST: '127.0.0.1',
-        GATEWAY_MAX_LIFETIME_MS: '100000',
-      },
-      'Pasarela is running',
-      60_000,
-    );
-    adminUrl = `http://127.0.0.1:${adminPort}`;
+    const started = await gatewayProcessEnv(relayedUrl(db.url, relay), OPERATOR_TOKEN, { ROLE: 'worker' });
+    child = await startChild(GATEWAY_PROCESS, started.env, 'Pasarela is running', 60_000);
+    adminUrl = started.adminUrl;
   }, 70_000);
 
   afterAll(async () => {
