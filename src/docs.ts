@@ -55,7 +55,11 @@ function guardDocsPages(app: NestFastifyApplication, publicBaseUrl: string): voi
   });
 }
 
-type Operation = { requestBody?: unknown; parameters?: Array<{ in: string }>; responses: Record<string, Response> };
+type Operation = {
+  requestBody?: unknown;
+  parameters?: Array<{ in: string; name?: string; schema?: Record<string, unknown> }>;
+  responses: Record<string, Response>;
+};
 type Response = { description?: string; content?: unknown; headers?: Record<string, unknown> };
 
 const WRITES = new Set(['post', 'put', 'patch', 'delete']);
@@ -75,6 +79,10 @@ function completed(document: OpenAPIObject): OpenAPIObject {
     if (!path.startsWith('/v1/')) continue;
     for (const [method, operation] of Object.entries(item as Record<string, Operation>)) {
       const { responses } = operation;
+      // Every {id} of a merchant route is a uuid (the spec: "Path: id, string uuid"); a malformed one is a 404.
+      for (const parameter of operation.parameters ?? []) {
+        if (parameter.in === 'path' && parameter.name === 'id') parameter.schema = { ...parameter.schema, type: 'string', format: 'uuid' };
+      }
       // Every write reads a body if one is sent, even where none is taken (DESIGN.md 5.2): 413, 415, 400.
       const write = operation.requestBody !== undefined || WRITES.has(method);
       const readsInput = write || (operation.parameters ?? []).some((p) => p.in === 'query');

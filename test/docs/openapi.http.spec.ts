@@ -91,6 +91,16 @@ describe('GET /docs/openapi.json', () => {
     expect(doc.components.securitySchemes.bearer.bearerFormat).not.toBe('JWT');
   });
 
+  it('types every {id} of a merchant route as the spec does: string, uuid', () => {
+    const ids = Object.entries(doc.paths).flatMap(([path, item]: [string, any]) =>
+      Object.entries(item).flatMap(([method, operation]: [string, any]) =>
+        (operation.parameters ?? []).filter((p: any) => p.in === 'path').map((p: any) => [`${method} ${path}`, p.name, p.schema]),
+      ),
+    );
+    expect(ids.map(([operation]) => operation)).toEqual(expect.arrayContaining(['get /v1/pagos/{id}', 'get /v1/pagos/{id}/liquidacion', 'delete /v1/personas/{id}']));
+    for (const [operation, name, schema] of ids) expect([operation, name, schema]).toEqual([operation, 'id', { type: 'string', format: 'uuid' }]);
+  });
+
   it('describes the Charge with exactly the spec fields, and the Idempotency-Key header as required', () => {
     const charge = doc.components.schemas.ChargeResponse;
     expect(Object.keys(charge.properties).sort()).toEqual(['checkoutUrl', 'creadoEn', 'estado', 'id', 'merchantId', 'moneda', 'monto', 'referencia']);
