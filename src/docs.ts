@@ -55,7 +55,11 @@ function guardDocsPages(app: NestFastifyApplication, publicBaseUrl: string): voi
   });
 }
 
-type Operation = { requestBody?: unknown; parameters?: Array<{ in: string }>; responses: Record<string, Response> };
+type Operation = {
+  requestBody?: unknown;
+  parameters?: Array<{ in: string; name?: string; schema?: Record<string, unknown> }>;
+  responses: Record<string, Response>;
+};
 type Response = { description?: string; content?: unknown; headers?: Record<string, unknown> };
 
 const WRITES = new Set(['post', 'put', 'patch', 'delete']);
@@ -63,6 +67,13 @@ const json = (name: string): Record<string, unknown> => ({ 'application/json': {
 const header = (description: string, schema: Record<string, unknown> = { type: 'string' }): Record<string, unknown> => ({ description, schema });
 // Required: the spec's 503 "carries Retry-After", and the 429 of the rate limit sends it too.
 const RETRY_AFTER = { ...header('Seconds to wait before retrying', { type: 'integer', minimum: 1 }), required: true };
+// DESIGN.md 5.7: every 401 says the scheme; 5.9: the 429 says the key's bucket (decisions.md, "Rate limit").
+const WWW_AUTHENTICATE = { ...header('The scheme to authenticate with', { type: 'string', enum: ['Bearer'] }), required: true };
+const RATE_LIMIT = {
+  'RateLimit-Limit': { ...header('Requests the key may burst (twice its rate per second)', { type: 'integer', minimum: 1 }), required: true },
+  'RateLimit-Remaining': { ...header('Whole requests left in the bucket', { type: 'integer', minimum: 0 }), required: true },
+  'RateLimit-Reset': { ...header('Seconds until the bucket is full again', { type: 'integer', minimum: 0 }), required: true },
+};
 
 /**
  * What the decorators cannot say route by route, said once for every merchant route: the answers every route can
@@ -75,6 +86,10 @@ function completed(document: OpenAPIObject): OpenAPIObject {
     if (!path.startsWith('/v1/')) continue;
     for (const [method, operation] of Object.entries(item as Record<string, Operation>)) {
       const { responses } = operation;
+      // Every {id} of a merchant route is a uuid (the spec: "Path: id, string uuid"); a malformed one is a 404.
+      for (const parameter of operation.parameters ?? []) {
+        if (parameter.in === 'path' && parameter.name === 'id') parameter.schema = { ...parameter.schema, type: 'string', format: 'uuid' };
+      }
       // Every write reads a body if one is sent, even where none is taken (DESIGN.md 5.2): 413, 415, 400.
       const write = operation.requestBody !== undefined || WRITES.has(method);
       const readsInput = write || (operation.parameters ?? []).some((p) => p.in === 'query');
@@ -90,6 +105,8 @@ function completed(document: OpenAPIObject): OpenAPIObject {
           response.content = json(status === '400' ? 'ValidationErrorResponse' : 'ErrorResponse');
         }
         if (status === '429' || status === '503') response.headers = { 'Retry-After': RETRY_AFTER, ...response.headers };
+        if (status === '429') response.headers = { ...response.headers, ...RATE_LIMIT };
+        if (status === '401') response.headers = { 'WWW-Authenticate': WWW_AUTHENTICATE, ...response.headers };
       }
     }
   }

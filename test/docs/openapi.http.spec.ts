@@ -88,7 +88,24 @@ describe('GET /docs/openapi.json', () => {
     expect(Object.keys(create['429'].headers)).toContain('Retry-After');
     expect(Object.keys(create['201'].headers).sort()).toEqual(['Deprecation', 'Idempotent-Replayed', 'Link']);
     expect(Object.keys(doc.paths['/v1/pagos'].get.responses)).toContain('400');
+    // The 401's WWW-Authenticate (DESIGN.md 5.7) and the 429's RateLimit headers (5.9), on every merchant operation.
+    for (const item of Object.values(doc.paths) as any[]) {
+      for (const operation of Object.values(item) as any[]) {
+        expect(operation.responses['401'].headers['WWW-Authenticate']).toMatchObject({ required: true, schema: { enum: ['Bearer'] } });
+        expect(Object.keys(operation.responses['429'].headers).sort()).toEqual(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After']);
+      }
+    }
     expect(doc.components.securitySchemes.bearer.bearerFormat).not.toBe('JWT');
+  });
+
+  it('types every {id} of a merchant route as the spec does: string, uuid', () => {
+    const ids = Object.entries(doc.paths).flatMap(([path, item]: [string, any]) =>
+      Object.entries(item).flatMap(([method, operation]: [string, any]) =>
+        (operation.parameters ?? []).filter((p: any) => p.in === 'path').map((p: any) => [`${method} ${path}`, p.name, p.schema]),
+      ),
+    );
+    expect(ids.map(([operation]) => operation)).toEqual(expect.arrayContaining(['get /v1/pagos/{id}', 'get /v1/pagos/{id}/liquidacion', 'delete /v1/personas/{id}']));
+    for (const [operation, name, schema] of ids) expect([operation, name, schema]).toEqual([operation, 'id', { type: 'string', format: 'uuid' }]);
   });
 
   it('describes the Charge with exactly the spec fields, and the Idempotency-Key header as required', () => {

@@ -146,6 +146,14 @@ describe('reading charges', () => {
       expect(answer.body.message.fieldErrors[field]).toEqual([`${field} is accepted once: send it once`]);
     });
 
+    // `constructor` was deleted by Nest's pipe and `toString` skipped by class-transformer: both answered 200.
+    it.each(['constructor=1', 'toString=1', 'prototype=1', '__proto__=1'])('?%s -> 400: an unknown field, however it is named', async (query) => {
+      const field = query.split('=')[0]!;
+      const answer = await get(`?${query}&limit=0`, shop.apiKey);
+      expect(answer.status).toBe(400);
+      expect(answer.body.message.fieldErrors).toEqual({ limit: ['limit must be a whole number from 1 to 100'], [field]: [`${field} is not a known field`] });
+    });
+
     // Before, the days, their order, limit's range and the cursor were judged after class-validator, in the handler:
     // a query with a bad estado heard only of estado.
     it('one 400 names every problem of the query, each with its own message', async () => {

@@ -56,6 +56,26 @@ function unstorable(value: unknown, path: string, depth: number, into: Record<st
   return true;
 }
 
+/**
+ * Fields the pipe would drop without a word, so `forbidNonWhitelisted` never sees them: Nest's ValidationPipe deletes
+ * every `constructor` and `prototype` key before validating (at any depth, from the body the rules see too), and
+ * class-transformer skips a key that names an inherited function (`toString`, `hasOwnProperty`, ...). No field of
+ * ours has such a name, so each is named here as any unknown field is (DESIGN.md 5.2), before the pipe runs.
+ */
+function shadowingKeys(value: unknown, path: string, depth: number, into: Record<string, string[]>): void {
+  if (typeof value !== 'object' || value === null || depth >= MAX_DEPTH) return;
+  for (const [key, inner] of Object.entries(value)) {
+    if (Array.isArray(value)) {
+      shadowingKeys(inner, `${path}[${key}]`, depth + 1, into);
+      continue;
+    }
+    const at = path ? `${path}.${key}` : key;
+    // defineProperty: a `__proto__` (a query may carry one) must be a field of its own, not the object's prototype.
+    if (key === 'prototype' || key in Object.prototype) Object.defineProperty(into, at, { value: [`${key} is not a known field`], enumerable: true, writable: true, configurable: true });
+    else shadowingKeys(inner, at, depth + 1, into);
+  }
+}
+
 /** A body or a query as sent: any field may be missing or of any type, whatever its class declares. */
 export type Sent<T> = { readonly [K in keyof T]?: unknown };
 
@@ -173,6 +193,20 @@ class JsonObjectValidationPipe extends ValidationPipe {
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const shadowing: Record<string, string[]> = {};
+    if ((metadata.type === 'body' || metadata.type === 'query') && this.toValidate(metadata)) shadowingKeys(value, '', 0, shadowing);
+    if (Object.keys(shadowing).length === 0) return this.transformChecked(value, metadata);
+    // One 400 names every problem: the fields the pipe would have dropped beside those it finds.
+    try {
+      await this.transformChecked(value, metadata);
+    } catch (error) {
+      if (!(error instanceof FieldError) || error.formErrors.length > 0) throw error;
+      throw new FieldError({ ...error.fieldErrors, ...shadowing });
+    }
+    throw new FieldError(shadowing);
+  }
+
+  private async transformChecked(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type !== 'query') return this.transformOnce(value, metadata);
     try {
       return await this.transformOnce(value, metadata);
