@@ -83,6 +83,12 @@ export class OpenApiConformance {
     return [...problems, ...this.errors(`${name} ${answer.status}`, schema, answer.body)];
   }
 
+  /** What is wrong with a value that should be the component schema `name` (empty when nothing). */
+  schemaErrors(name: string, value: unknown): string[] {
+    if (!this.doc.components.schemas[name]) return [`the document has no schema ${name}`];
+    return this.errors(`schema ${name}`, { $ref: `#/components/schemas/${name}` }, value);
+  }
+
   private errors(key: string, schema: Json, value: unknown): string[] {
     let validate = this.compiled.get(key);
     if (!validate) {

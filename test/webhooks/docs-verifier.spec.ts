@@ -2,7 +2,7 @@
 import { createHmac } from 'node:crypto';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { approveCharge } from '../support/outcomes.js';
-import { docsVerifier } from './support/docs-verifier.js';
+import { docsTypeScriptVerifier, docsVerifier, type Verify } from './support/docs-verifier.js';
 import { Receiver, waitUntil } from './support/receiver.js';
 import { createCharge, merchantWithEndpoint } from './support/webhooks.js';
 
@@ -19,7 +19,17 @@ describe('the signature verifier in docs/webhooks.md', () => {
   });
 
   it('accepts a real delivery and refuses it tampered, re-serialised, stale, or checked with another secret', async () => {
-    const verify = await docsVerifier();
+    await checkAgainstARealDelivery(await docsVerifier());
+  });
+
+  it('prints a TypeScript version for NestJS that a strict project compiles, and that checks alike', async () => {
+    const verify = await docsTypeScriptVerifier();
+    expect(Array.isArray(verify) ? verify : []).toEqual([]);
+    await checkAgainstARealDelivery(verify as Verify);
+  });
+
+  async function checkAgainstARealDelivery(verify: Verify): Promise<void> {
+    receiver.requests.length = 0;
     const merchant = await merchantWithEndpoint(gw, receiver.url);
     receiver.secret = merchant.secret!;
     await approveCharge(gw, (await createCharge(gw, merchant)).id);
@@ -37,5 +47,5 @@ describe('the signature verifier in docs/webhooks.md', () => {
     const t = Math.floor(Date.now() / 1000);
     const v1 = (s: string) => createHmac('sha256', s).update(`${t}.${rawBody}`).digest('hex');
     expect(verify(rawBody, `t=${t},v1=${v1('whsec_old')},v1=${v1(secret)}`, secret)).toBe(true); // two v1 during a roll
-  });
+  }
 });

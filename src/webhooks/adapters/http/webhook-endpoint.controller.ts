@@ -6,6 +6,7 @@ import {
   ApiBadRequestResponse,
   ApiConflictResponse,
   ApiCreatedResponse,
+  ApiExtraModels,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -27,9 +28,11 @@ import {
   RolledSigningSecretResponse,
   UpdateWebhookEndpointBody,
   WebhookEndpointResponse,
+  WebhookEventDoc,
 } from './webhook-endpoint.dto.js';
 
 @ApiTags('webhooks')
+@ApiExtraModels(WebhookEventDoc)
 @MerchantAuth()
 @Controller('v1/webhook-endpoint')
 export class WebhookEndpointController {
@@ -42,7 +45,9 @@ export class WebhookEndpointController {
   @Writes()
   @ApiOperation({
     summary: 'Register your webhook endpoint',
-    description: 'One per merchant. payment.completed and payment.failed are POSTed to it, signed with the secret of this answer.',
+    description:
+      'One per merchant. payment.completed and payment.failed are POSTed to it, signed with the secret of this answer ' +
+      '(svc-signature: HMAC-SHA256 of `<t>.<raw body>`). The body, its headers and how to verify them: the WebhookEvent schema.',
   })
   @ApiCreatedResponse({ type: RegisteredWebhookEndpointResponse, description: 'Registered; the secret is shown only here.' })
   @ApiBadRequestResponse({ type: ValidationErrorResponse, description: 'The URL breaks a rule (not https, not a public host, user@host, ...).' })

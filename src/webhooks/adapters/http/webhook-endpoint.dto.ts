@@ -1,5 +1,5 @@
 // Bodies and answers of /v1/webhook-endpoint and of rolling its secret (DESIGN.md 5.15).
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsBoolean, IsDefined, IsString, ValidateIf } from 'class-validator';
 import type { Actor } from '../../../kernel/actor.js';
 import type { Config } from '../../../kernel/config.js';
@@ -127,4 +127,47 @@ export class RolledSigningSecretResponse {
   static of(secret: string, previousValidUntil: Date): RolledSigningSecretResponse {
     return { secret, anteriorValidoHasta: previousValidUntil.toISOString() };
   }
+}
+
+/** The body of a delivery, for /docs: what the spec's "Webhook event" is (src/webhooks/domain/webhook-event.ts). */
+@ApiSchema({ name: 'WebhookEventData' })
+export class WebhookEventDataDoc {
+  @ApiProperty({ format: 'uuid', description: "The charge's id (what POST /v1/pagos answered). Dedupe on it." })
+  paymentId!: string;
+
+  @ApiProperty({ example: 'PED-1001', description: 'Your referencia.' })
+  reference!: string;
+
+  @ApiProperty({ type: 'integer', minimum: 1, example: 150000, description: 'Whole pesos, as you sent it (never multiplied by 100).' })
+  monto!: number;
+
+  @ApiProperty({ example: 'COP' })
+  currency!: string;
+
+  @ApiProperty({ enum: ['aprobado', 'fallido'], description: 'aprobado for payment.completed, fallido for payment.failed.' })
+  estado!: string;
+}
+
+@ApiSchema({
+  name: 'WebhookEvent',
+  description:
+    'The JSON body POSTed to your endpoint (not an answer of this API). Headers: svc-event (the type), svc-delivery-id ' +
+    '(the same on every attempt and re-send of one event) and svc-signature. Verify before trusting it: svc-signature is ' +
+    '`t=<epoch seconds>,v1=<hex>` (two v1 for 24 h after the secret is rolled: accept either); v1 is HMAC-SHA256, in hex, ' +
+    'of `<t>.<raw body>` with the whole whsec_ secret as key, over the body exactly as received; compare in constant time; ' +
+    'refuse a t more than 300 seconds from your clock; answer 400 when it fails, 2xx at once when the event is stored. ' +
+    'Retried after 1, 5 and 25 s until a 2xx. Guide with code: docs/webhooks.md.',
+})
+export class WebhookEventDoc {
+  @ApiProperty({ example: 'evt_0b8f9c3e5d2a4f7b9a612c4e8d1f3a57', description: 'The event: the same on every attempt and re-send.' })
+  id!: string;
+
+  @ApiProperty({ type: 'integer', example: 1795187045, description: 'When the payment was approved or failed, epoch seconds.' })
+  created!: number;
+
+  @ApiProperty({ enum: ['payment.completed', 'payment.failed'], description: 'payment.completed: dispatch the order.' })
+  type!: string;
+
+  @ApiProperty({ type: WebhookEventDataDoc })
+  data!: WebhookEventDataDoc;
 }
