@@ -79,7 +79,7 @@ describe('GET /v1/pagos/stats from the daily totals', () => {
   const estadoOf = async (id: string, who: OnboardedMerchant): Promise<string> =>
     (await http('GET', `${gw.publicUrl}/v1/pagos/${id}`, { token: who.apiKey })).body.estado;
   const settled = (id: string, who: OnboardedMerchant, estado: string) =>
-    waitUntil(() => estadoOf(id, who), (value) => value === estado, 10_000);
+    waitUntil(() => estadoOf(id, who), (value) => value === estado, 30_000);
   const stats = (who: OnboardedMerchant, desde: string, hasta: string, periodo: string) =>
     http('GET', `${gw.publicUrl}/v1/pagos/stats?desde=${desde}&hasta=${hasta}&periodo=${periodo}`, { token: who.apiKey });
   const daily = (db: Pick<DataSource, 'query'>): Promise<unknown[]> =>
