@@ -57,7 +57,7 @@ describe('pasarela-ops replay', () => {
     expect(run.stderr).toMatch(/^replay [0-9a-f]{8}: /);
     expect(run.stderr.trim().split('\n').at(-1)).toMatch(/terminada, \d+ events/);
     expect(run.code).toBe(0);
-    for (const table of ['charges', 'cash_voucher_deadlines', 'provider_references']) {
+    for (const table of ['charges', 'charges_daily', 'cash_voucher_deadlines', 'provider_references']) {
       expect(run.stdout).toMatch(new RegExp(`\\b${table}\\s+\\d+\\s+\\d+\\s+[0-9a-f]{32}\\s+[0-9a-f]{32}\\s+igual`));
     }
     expect(run.stdout).toContain('Every read model equals its rebuild from position 0.');

@@ -70,6 +70,17 @@ describe('charges projection', () => {
   };
 
   const rows = (): Promise<Row[]> => fixture.dataSource.query('SELECT * FROM charges ORDER BY id');
+  /** The stats' daily totals as stored, and as the charges rows make them (the migration's grouping). */
+  const daily = (): Promise<unknown[]> =>
+    fixture.dataSource.query(
+      `SELECT merchant_id, dia::text AS dia, estado, cantidad::int AS cantidad, monto::text AS monto FROM charges_daily ORDER BY 1, 2, 3`,
+    );
+  const dailyOfRows = (): Promise<unknown[]> =>
+    fixture.dataSource.query(
+      `SELECT merchant_id, (creado_en AT TIME ZONE 'America/Bogota')::date::text AS dia, estado, count(*)::int AS cantidad,
+              sum(monto)::text AS monto
+         FROM charges GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+    );
   const row = async (id: string): Promise<Row | undefined> =>
     (await fixture.dataSource.query<Row[]>('SELECT * FROM charges WHERE id = $1', [id]))[0];
 
@@ -225,6 +236,43 @@ describe('charges projection', () => {
 
     expect(projected).toMatchObject({ estado: 'reembolsado', revision: 3 });
     expect(await row(id)).toEqual(projected);
+    // A batch seen again writes no row, so it moves no count either.
+    expect(await daily()).toEqual([{ merchant_id: MERCHANT, dia: '2026-11-20', estado: 'reembolsado', cantidad: 1, monto: '13000' }]);
+  });
+
+  it('keeps the daily totals the rows make, however the log is cut into batches, a charge moved many times in one', async () => {
+    // Charges created on both sides of Bogota midnights (05:00 UTC), their decisions appended after every creation,
+    // so a batch holds creations alone, moves of charges created batches before, or a creation with all its moves
+    // (pendiente, aprobado, conciliado in one batch); two merchants.
+    const other = randomUUID();
+    const lives = Array.from({ length: 30 }, (_, n) => {
+      const id = randomUUID();
+      const at = new Date(Date.parse('2026-11-20T04:59:59.998Z') + (n % 3) * 1 + Math.floor(n / 3) * 3_600_000 * 7).toISOString();
+      const [, ...moves] = chargeLife(id, MERCHANT, n);
+      return { id, created: chargeCreated(id, n % 4 === 0 ? other : MERCHANT, 10_000 + n * 1000, at), moves };
+    });
+    for (const life of lives) await appendCharge(life.id, [life.created]);
+    for (const life of lives) if (life.moves.length > 0) await appendCharge(life.id, life.moves, 0);
+    // The log as the projector reads it: what other databases' open transactions hold back is read once they end.
+    const total = lives.reduce((sum, life) => sum + 1 + life.moves.length, 0);
+    const events = await readAllUntil(fixture.store, START, (read) => read.length >= total);
+    expect(events).toHaveLength(total);
+
+    const seen: unknown[][] = [];
+    for (const size of [1, 2, 3, 7, 10_000]) {
+      await fixture.dataSource.transaction((manager) => chargesProjection.clear(manager));
+      for (let from = 0; from < events.length; from += size) {
+        await fixture.dataSource.transaction((manager) => chargesProjection.apply(manager, events.slice(from, from + size)));
+      }
+      const totals = await daily();
+      expect(totals).toEqual(await dailyOfRows());
+      seen.push(totals);
+    }
+    // Every estado and both days at midnight were there to be moved between, and every cut gave the same rows.
+    const totals = seen[0] as Array<{ dia: string; estado: string }>;
+    expect(new Set(totals.map((t) => t.estado))).toEqual(new Set(['creado', 'pendiente', 'aprobado', 'fallido', 'conciliado', 'reembolsado']));
+    expect(totals.map((t) => t.dia)).toEqual(expect.arrayContaining(['2026-11-19', '2026-11-20']));
+    for (const cut of seen) expect(cut).toEqual(seen[0]);
   });
 
   it('writes a batch\'s rows in one statement, a charge created in it inserted once with its later events', async () => {
@@ -293,6 +341,8 @@ describe('charges projection', () => {
     await live.waitFor(lasts.reduce((a, b) => (comparePositions(a, b) >= 0 ? a : b)));
     const liveRows = await rows();
     expect(liveRows).toHaveLength(60);
+    const liveDaily = await daily();
+    expect(liveDaily).toEqual(await dailyOfRows());
     await live.stop();
 
     const result = await rebuildCharges(fixture.dataSource, fixture.store);
@@ -300,6 +350,7 @@ describe('charges projection', () => {
     expect(result).toMatchObject({ projection: 'charges', charges: 60, replayedBy: 'rebuild' });
     expect(result.events).toBe((await fixture.store.readAll(START, 10_000)).length);
     expect(await rows()).toEqual(liveRows);
+    expect(await daily()).toEqual(liveDaily);
   });
 
   it('rebuilds through the running projector when it holds the lock, with the same rows', async () => {

@@ -25,7 +25,8 @@ export interface ReadModel {
 export const READ_MODELS: readonly ReadModel[] = [
   {
     projection: chargesProjection,
-    tables: ['charges'],
+    // charges_daily: the stats' daily totals, kept in the same statement as the rows (charges.projection.ts).
+    tables: ['charges', 'charges_daily'],
     // The charges projection records webhook deliveries for events after the outbox mark (webhooks/outbox.ts).
     shadows: [
       { table: 'webhook_outbox_mark', copyRows: true },

@@ -1,5 +1,5 @@
 // The charges read model (GET /pagos): one row per charge, folded from its events, written a batch at a time, with
-// the webhook deliveries its approvals and failures cause.
+// its daily totals (GET /pagos/stats) and the webhook deliveries its approvals and failures cause.
 import type { RecordedEvent } from '../../application/ports/event-store.port.js';
 import type { Estado } from '../../domain/charge.js';
 import {
@@ -90,6 +90,14 @@ const STREAM_PREFIX = chargeStream('');
 // once. The changes' ids again as an array ($3): PostgreSQL cannot see how many rows jsonb_to_recordset yields (it
 // guesses 100), and joined on that alone it hashed a scan of the whole charges table for every batch; ANY($3) is a
 // primary-key lookup.
+//
+// The daily totals (charges_daily, what stats read) move in the same statement, from what the two parts really wrote
+// (RETURNING old and new, PostgreSQL 18): a charge new to the table adds to its (Bogota creation day, estado); one
+// whose estado changed leaves the old estado for the new one. A batch's events are folded per charge first, so a
+// charge created and decided in one batch, or moved twice, counts once, in its last estado; a batch seen twice
+// writes no row, so it moves nothing. The moves are summed per (merchant, day, estado) and merged in: a total that
+// comes to zero charges is deleted, so the table holds the same rows however the log was cut into batches (the
+// replay compares it with one rebuilt from position 0).
 export const WRITE_ROWS = `
   WITH created AS (
     INSERT INTO charges (id, merchant_id, monto, moneda, referencia, descripcion, url_retorno, estado, checkout_token,
@@ -107,6 +115,7 @@ export const WRITE_ROWS = `
       provider_session_id = EXCLUDED.provider_session_id,
       revision = EXCLUDED.revision
     WHERE charges.revision < EXCLUDED.revision
+    RETURNING new.merchant_id, new.creado_en, new.monto, new.estado, old.estado AS was
   ), changed AS (
     UPDATE charges AS c SET
       estado = coalesce(p.estado, c.estado),
@@ -117,6 +126,24 @@ export const WRITE_ROWS = `
     FROM jsonb_to_recordset($2::jsonb) AS p(
       id uuid, estado text, "actualizadoEn" timestamptz, metodo text, "providerSessionId" text, revision integer)
     WHERE c.id = ANY($3::uuid[]) AND c.id = p.id AND c.revision < p.revision
+    RETURNING new.merchant_id, new.creado_en, new.monto, new.estado, old.estado AS was
+  ), written AS (
+    SELECT merchant_id, (creado_en AT TIME ZONE 'America/Bogota')::date AS dia, monto, estado, was
+      FROM (SELECT * FROM created UNION ALL SELECT * FROM changed) AS w
+     WHERE was IS DISTINCT FROM estado
+  ), moves AS (
+    SELECT merchant_id, dia, estado, sum(cantidad) AS cantidad, sum(monto) AS monto
+      FROM (SELECT merchant_id, dia, estado, 1 AS cantidad, monto FROM written
+            UNION ALL
+            SELECT merchant_id, dia, was, -1, -monto FROM written WHERE was IS NOT NULL) AS m
+     GROUP BY 1, 2, 3
+    HAVING sum(cantidad) <> 0 OR sum(monto) <> 0
+  ), daily AS (
+    MERGE INTO charges_daily AS d
+    USING moves AS m ON d.merchant_id = m.merchant_id AND d.dia = m.dia AND d.estado = m.estado
+    WHEN MATCHED AND d.cantidad + m.cantidad = 0 THEN DELETE
+    WHEN MATCHED THEN UPDATE SET cantidad = d.cantidad + m.cantidad, monto = d.monto + m.monto
+    WHEN NOT MATCHED THEN INSERT (merchant_id, dia, estado, cantidad, monto) VALUES (m.merchant_id, m.dia, m.estado, m.cantidad, m.monto)
   )
   SELECT 1`;
 
@@ -162,6 +189,6 @@ export const chargesProjection: Projection = {
 
   // Deliveries are side-effect records, not a read model: a rebuild keeps them, and makes no new ones (outbox mark).
   async clear(manager) {
-    await manager.query('TRUNCATE charges');
+    await manager.query('TRUNCATE charges, charges_daily');
   },
 };

@@ -1,13 +1,10 @@
 // GET /pagos/stats: every period of the range is listed, those without charges with zeros, so a chart needs no gaps.
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { startOfBogotaDay } from '../../../kernel/bogota.js';
 import { ESTADOS, type Estado } from '../../domain/charge.js';
 import { CHARGE_STATS, type ChargeStatsReader, type PeriodGroup } from '../ports/charge-stats.port.js';
 import { ChargeStatsQuery, type ChargeStats, type Totals } from './charge-stats.query.js';
 import { periodsOf } from './periods.js';
-
-const DAY_MS = 86_400_000;
 
 function emptyTotals(): Totals {
   const porEstado = Object.fromEntries(ESTADOS.map((estado) => [estado, { cantidad: 0, monto: 0 }])) as Totals['porEstado'];
@@ -26,9 +23,7 @@ export class ChargeStatsHandler implements IQueryHandler<ChargeStatsQuery, Charg
   constructor(@Inject(CHARGE_STATS) private readonly stats: ChargeStatsReader) {}
 
   async execute({ merchantId, desde, hasta, unit }: ChargeStatsQuery): Promise<ChargeStats> {
-    const from = startOfBogotaDay(desde);
-    const to = new Date(startOfBogotaDay(hasta).getTime() + DAY_MS);
-    const groups = await this.stats.groups(merchantId, from, to, unit);
+    const groups = await this.stats.groups(merchantId, desde, hasta, unit);
     const total = emptyTotals();
     const periodos = periodsOf(desde, hasta, unit).map((period) => ({
       periodo: period.key,

@@ -14,6 +14,9 @@ export interface PeriodGroup {
 }
 
 export interface ChargeStatsReader {
-  /** Charges of the merchant created in [from, to), grouped; groups without charges are absent. */
-  groups(merchantId: string, from: Date, to: Date, unit: PeriodUnit): Promise<PeriodGroup[]>;
+  /**
+   * Charges of the merchant created on the Bogota days `desde` to `hasta` (`YYYY-MM-DD`, both included), grouped;
+   * groups without charges are absent.
+   */
+  groups(merchantId: string, desde: string, hasta: string, unit: PeriodUnit): Promise<PeriodGroup[]>;
 }
