@@ -59,12 +59,33 @@ export async function openDatabase(options: DatabaseOptions): Promise<DataSource
   });
   await dataSource.initialize();
   try {
+    const [server] = (await dataSource.query("SELECT current_setting('server_version_num') AS num, current_setting('server_version') AS version")) as ServerVersion[];
+    const unsupported = unsupportedServer(server!);
+    if (unsupported) throw new Error(unsupported);
     await runMigrationsAlone(dataSource, options.url);
   } catch (error) {
     await dataSource.destroy().catch(() => undefined);
     throw error;
   }
   return dataSource;
+}
+
+interface ServerVersion {
+  num: string;
+  version: string;
+}
+
+/** The oldest PostgreSQL the schema and the projections run on (server_version_num). */
+export const OLDEST_POSTGRES = 180_000;
+
+/**
+ * Why this server cannot hold Pasarela's data, or null. The charges projection keeps the stats' daily totals from
+ * what its writes return (`RETURNING old.*`, PostgreSQL 18): on an older server every batch would fail, the read
+ * models would stop and no webhook would leave, long after a start that looked fine. So the start refuses it.
+ */
+export function unsupportedServer(server: ServerVersion): string | null {
+  if (Number(server.num) >= OLDEST_POSTGRES) return null;
+  return `the database (DATABASE_URL) runs PostgreSQL ${server.version}; Pasarela needs PostgreSQL 18 or newer`;
 }
 
 /**
