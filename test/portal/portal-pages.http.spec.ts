@@ -142,6 +142,18 @@ describe('portal pages', () => {
       expect(answer.text).toContain('value="https://otra-tienda.co/gracias"');
     });
 
+    it.each([
+      ['https://co', 'Escribe el dominio completo, con su punto'],
+      ['https://203.0.113.9', 'no una dirección IP'],
+    ])('refuses %s as the site, in Spanish, as the API does', async (sitioWeb, message) => {
+      const answer = await post(admin, '/portal/configuracion/sitio', { sitioWeb, urlRetorno: `${sitioWeb}/gracias` });
+      expect(answer.status).toBe(400);
+      expect(answer.text).toContain(message);
+      expect(answer.text).toContain(`value="${sitioWeb}"`);
+      const api = await http('GET', `${gw.publicUrl}/v1/merchants/me/registro-web`, { token: shop.apiKey });
+      expect(api.body.sitioWeb).not.toBe(sitioWeb);
+    });
+
     it('saves through the API command: the API reads it, with the person as author, and the change is in the history', async () => {
       const answer = await post(admin, '/portal/configuracion/sitio', { sitioWeb: 'https://pan.example.co', urlRetorno: 'https://www.pan.example.co/gracias' });
       expect(answer.status).toBe(303);
