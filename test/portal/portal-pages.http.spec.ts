@@ -103,6 +103,23 @@ describe('portal pages', () => {
       expect(stale.text).toContain('Ese enlace de página ya no sirve');
     });
 
+    // Before: a repeated filter was read as no filter at all (200, every charge), where GET /v1/pagos says "send it once".
+    it.each([
+      ['estado=pendiente&estado=aprobado', 'estado', 'El estado va una sola vez'],
+      ['referencia=PAN-1&referencia=PAN-2', 'referencia', 'La referencia va una sola vez'],
+      ['desde=2026-11-01&desde=2026-11-02', 'desde', 'La fecha &quot;desde&quot; va una sola vez'],
+      ['cursor=a&cursor=b', 'cursor', 'Ese enlace de página ya no sirve'],
+    ])('?%s is the filters page saying %s goes once, as the API refuses it', async (query, field, message) => {
+      const page = await admin.get(`/portal/pagos?${query}`);
+      expect(page.status).toBe(400);
+      expect(page.text).toContain('Revisa los filtros');
+      expect(page.text).toContain(message);
+      expect(page.text).not.toContain('PAN-1</');
+      const api = await http('GET', `${gw.publicUrl}/v1/pagos?${query}`, { token: shop.apiKey });
+      expect(api.status).toBe(400);
+      expect(api.body.message.fieldErrors[field]).toEqual([`${field} is accepted once: send it once`]);
+    });
+
     // Before, the dates and the cursor were judged only once the class's checks passed: the page named estado alone.
     it('names every filter it cannot use at once, in Spanish', async () => {
       const page = await admin.get('/portal/pagos?estado=regalado&desde=2026-02-30&hasta=2026-11-31&cursor=esto-no-es-un-cursor');
