@@ -1,9 +1,10 @@
 // `npm start`: the gateway. With no DATABASE_URL it runs on an embedded PostgreSQL of its own (the embedded default),
 // creates a ready demo merchant, and prints how to get going.
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './kernel/config.js';
+import { prepareDataDir } from './kernel/data-dir.js';
 import { databaseUnreachable } from './kernel/database-outage.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './kernel/embedded-postgres.js';
 import { startGateway, type Gateway } from './gateway.js';
@@ -82,8 +83,7 @@ async function main(): Promise<void> {
   let embedded: EmbeddedDatabase | null = null;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    const dataDir = path.resolve(config.dataDir);
-    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    const dataDir = prepareDataDir(config.dataDir);
     config.operatorToken ??= readOrCreateSecret(path.join(dataDir, 'operator-token'), () => randomBytes(24).toString('base64url'));
     // Kept like the token, so scripts that play the provider (docs/sandbox.md) can read it, across restarts too.
     if (!process.env.PROVIDER_SECRET) {

@@ -231,7 +231,8 @@ describe('a buyer pays with the keyboard only, on a phone, with what a screen re
     await page.getByRole('heading', { name: 'Pagar con tarjeta' }).waitFor();
     await page.frameLocator('iframe').getByLabel('Número de la tarjeta').waitFor();
     await expectReadable(/^Pagar con tarjeta · /);
-    expect(await page.getAttribute('iframe', 'title')).toBe('Formulario seguro para los datos de la tarjeta');
+    // Over plain http no part of the page claims the form is "seguro": the bar, the footer and the frame agree.
+    expect(await page.getAttribute('iframe', 'title')).toBe('Formulario de la entidad de pagos para los datos de la tarjeta');
 
     // Into the frame, through it, out to the page's link; and back again with Shift+Tab: no trap either way.
     expect(await tabTo('Elegir otro medio de pago')).toEqual([

@@ -1,5 +1,6 @@
 // The hosted page over plain HTTP: what it shows, its security headers, its forms, the way back to the merchant,
 // and the cash voucher's life (issued once, paid by the network or expired by the worker).
+import { freePort } from '../support/ports.js';
 import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { DEFAULT_RETURN_URL, onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
 import { createCharge, estadoOf, eventTypes, eventually, MovableClock, operator, PAYER, postForm } from './paying.js';
@@ -52,18 +53,30 @@ describe('the hosted checkout page', () => {
     const plain = await http('GET', (await createCharge(gw, merchant)).checkoutUrl);
     const plainError = await http('GET', `${gw.publicUrl}${unknown}`);
     expect(plainError.status).toBe(404);
-    for (const page of [plain, plainError]) {
+    const plainCard = await http('GET', `${(await createCharge(gw, merchant)).checkoutUrl}?metodo=tarjeta`);
+    expect(plainCard.text).toContain('title="Formulario de la entidad de pagos para los datos de la tarjeta"');
+    for (const page of [plain, plainError, plainCard]) {
+      expect(page.text).not.toContain('seguro');
       expect(page.text).toContain('La tarjeta la recibe solo la entidad de pagos.');
       expect(page.text).not.toContain('cifrad');
       expect(page.text).not.toContain('Pago seguro');
       expect(page.text).not.toContain('class="secure"');
       expect(page.text).toMatch(/<header class="topbar">\s*<span class="brand">[^]*?Pasarela<\/span>\s*<\/header>/);
     }
-    const secure = await startTestGateway({ publicBaseUrl: 'https://pagos.example.co' });
+    const sandboxPort = await freePort();
+    const secure = await startTestGateway({
+      publicBaseUrl: 'https://pagos.example.co',
+      sandboxPort,
+      providerUrl: `http://127.0.0.1:${sandboxPort}`,
+      sandboxPublicUrl: 'https://sandbox.example.co',
+    });
     try {
       const shop = await onboardMerchant(secure, { nombre: 'Tienda Segura' });
       const charge = await createCharge(secure, shop);
       const page = await http('GET', `${secure.publicUrl}/checkout/${charge.token}`);
+      const card = await http('GET', `${secure.publicUrl}/checkout/${charge.token}?metodo=tarjeta`);
+      expect(card.text).toContain('title="Formulario seguro para los datos de la tarjeta"');
+      expect(card.text).toContain('Escribe los datos en el formulario seguro de la entidad de pagos');
       const error = await http('GET', `${secure.publicUrl}${unknown}`);
       expect(error.status).toBe(404);
       for (const answer of [page, error]) {

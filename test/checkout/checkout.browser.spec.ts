@@ -66,7 +66,7 @@ describe('a buyer pays in the browser', () => {
   async function payByCard(created: Created, number: string, cuotas: string | null): Promise<void> {
     await page.goto(created.checkoutUrl);
     await page.getByRole('link', { name: /Tarjeta de crédito o débito/ }).click();
-    const frame = page.frameLocator('iframe[title="Formulario seguro para los datos de la tarjeta"]');
+    const frame = page.frameLocator('iframe[title="Formulario de la entidad de pagos para los datos de la tarjeta"]');
     await frame.getByLabel('Número de la tarjeta').fill(number);
     await frame.getByLabel('Nombre como aparece en la tarjeta').fill('ANA M PEREZ');
     await frame.getByLabel('Vence (MM/AA)').fill('12/30');
@@ -166,7 +166,7 @@ describe('a buyer pays in the browser', () => {
   it('card form with every field wrong on a phone: the frame grows to show the errors and the button, no scroll inside', async () => {
     const created = await charge();
     await page.goto(`${created.checkoutUrl}?metodo=tarjeta`);
-    const frame = page.frameLocator('iframe[title="Formulario seguro para los datos de la tarjeta"]');
+    const frame = page.frameLocator('iframe[title="Formulario de la entidad de pagos para los datos de la tarjeta"]');
     const before = (await page.locator('iframe.card-frame').boundingBox())!.height;
     await frame.getByLabel('Número de la tarjeta').fill('4242 4242 4242 4241');
     await frame.getByLabel('Nombre como aparece en la tarjeta').fill('A');
@@ -186,7 +186,7 @@ describe('a buyer pays in the browser', () => {
   it('card frame fits its content: the shorter cuotas step leaves no empty box under "Usar otra tarjeta"', async () => {
     const created = await charge();
     await payByCard(created, '4242 4242 4242 4242', '3');
-    const frame = page.frameLocator('iframe[title="Formulario seguro para los datos de la tarjeta"]');
+    const frame = page.frameLocator('iframe[title="Formulario de la entidad de pagos para los datos de la tarjeta"]');
     type Rect = { getBoundingClientRect(): { bottom: number } };
     // Where the frame's content ends, inside it, against the frame's height on the page.
     const gap = async () => {

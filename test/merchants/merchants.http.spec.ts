@@ -161,6 +161,16 @@ describe('PUT /v1/merchants/me/registro-web', () => {
       { sitioWeb: ['sitioWeb must be a string'], urlRetorno: ['urlRetorno must not contain user information (user:password@)'] },
     ],
     [
+      'a bare TLD as the site',
+      { sitioWeb: 'https://co', urlRetorno: 'https://co/gracias' },
+      { sitioWeb: ['sitioWeb must name a domain with a dot, e.g. https://tienda.example.co (not a bare TLD or host name)'] },
+    ],
+    [
+      'an IP address as the site',
+      { sitioWeb: 'https://203.0.113.9', urlRetorno: 'https://203.0.113.9/gracias' },
+      { sitioWeb: ["sitioWeb must name the site by its domain name, not an IP address (only this machine's in the dev mode)"] },
+    ],
+    [
       'a return page of another type beside a site over http',
       { sitioWeb: 'http://tienda.example.co', urlRetorno: { href: 'https://tienda.example.co/ok' } },
       { sitioWeb: ['sitioWeb must start with https://'], urlRetorno: ['urlRetorno must be a string'] },
@@ -195,5 +205,33 @@ describe('PUT /v1/merchants/me/registro-web', () => {
   it('checks the role before the body: a read-only key with a bad body still gets 403', async () => {
     const { apiKey } = await onboardMerchant(gw, { rol: 'lectura' });
     expect((await register(apiKey, { sitioWeb: 'http://x' })).status).toBe(403);
+  });
+});
+
+describe('PUT /v1/merchants/me/registro-web: this machine as the site', () => {
+  it('is accepted in the dev mode (the embedded default), for local tries', async () => {
+    const { apiKey } = await onboardMerchant(gw, { register: false });
+    for (const sitioWeb of ['https://localhost:8443', 'https://127.0.0.1']) {
+      const answer = await register(apiKey, { sitioWeb, urlRetorno: `${sitioWeb}/gracias` });
+      expect(answer.status).toBe(200);
+      expect(answer.body.sitioWeb).toBe(sitioWeb);
+    }
+  });
+
+  it('is refused in production (WEBHOOK_ALLOW_LOOPBACK=false), like any single-label host or IP address', async () => {
+    const production = await startTestGateway({ webhookAllowLoopback: false });
+    try {
+      const { apiKey } = await onboardMerchant(production, { register: false });
+      const put = (sitioWeb: string) =>
+        http('PUT', `${production.publicUrl}/v1/merchants/me/registro-web`, { token: apiKey, body: { sitioWeb, urlRetorno: `${sitioWeb}/gracias` } });
+      for (const sitioWeb of ['https://localhost', 'https://127.0.0.1', 'https://[::1]', 'https://co']) {
+        const answer = await put(sitioWeb);
+        expect(answer.status).toBe(400);
+        expect(Object.keys(answer.body.message.fieldErrors)).toEqual(['sitioWeb']);
+      }
+      expect((await put('https://tienda.example.co')).status).toBe(200);
+    } finally {
+      await production.close();
+    }
   });
 });

@@ -1,4 +1,7 @@
-import { belongsToSite, checkWebRegistration, parseHttpsUrl } from '../../src/merchants/domain/web-registration.js';
+import { belongsToSite, checkWebRegistration, parseHttpsUrl, siteHostProblem } from '../../src/merchants/domain/web-registration.js';
+
+const PRODUCTION = { allowLoopback: false };
+const DEV = { allowLoopback: true };
 
 describe('belongsToSite: the return page must be on the site or a subdomain of it', () => {
   const site = 'https://tienda.com';
@@ -75,11 +78,11 @@ describe('parseHttpsUrl', () => {
 describe('checkWebRegistration', () => {
   it('keeps the strings exactly as given', () => {
     const input = { sitioWeb: 'https://Tienda.com', urlRetorno: 'https://tienda.com/gracias?utm=a&b=%20' };
-    expect(checkWebRegistration(input)).toEqual({ ok: true, value: input });
+    expect(checkWebRegistration(input, PRODUCTION)).toEqual({ ok: true, value: input });
   });
 
   it('names every broken field at once', () => {
-    expect(checkWebRegistration({ sitioWeb: 'http://tienda.com', urlRetorno: 'https://u:p@tienda.com/' })).toEqual({
+    expect(checkWebRegistration({ sitioWeb: 'http://tienda.com', urlRetorno: 'https://u:p@tienda.com/' }, PRODUCTION)).toEqual({
       ok: false,
       fieldErrors: {
         sitioWeb: ['sitioWeb must start with https://'],
@@ -89,9 +92,45 @@ describe('checkWebRegistration', () => {
   });
 
   it('refuses a return page on another domain, on urlRetorno', () => {
-    expect(checkWebRegistration({ sitioWeb: 'https://tienda.com', urlRetorno: 'https://evil-tienda.com/ok' })).toEqual({
+    expect(checkWebRegistration({ sitioWeb: 'https://tienda.com', urlRetorno: 'https://evil-tienda.com/ok' }, PRODUCTION)).toEqual({
       ok: false,
       fieldErrors: { urlRetorno: ['urlRetorno must be on tienda.com or a subdomain of it (the domain of sitioWeb)'] },
     });
+  });
+});
+
+describe('siteHostProblem: a site is a public domain name (this machine too in the dev mode)', () => {
+  it.each([
+    ['https://tienda.co', null, null],
+    ['https://www.tienda.example.co', null, null],
+    ['https://tienda.co.', null, null],
+    ['https://co', 'must name a domain with a dot', 'must name a domain with a dot'],
+    ['https://co.', 'must name a domain with a dot', 'must name a domain with a dot'],
+    ['https://intranet', 'must name a domain with a dot', 'must name a domain with a dot'],
+    ['https://203.0.113.9', 'not an IP address', 'not an IP address'],
+    ['https://8.8.8.8:8443/', 'not an IP address', 'not an IP address'],
+    ['https://[2001:4860::8888]/', 'not an IP address', 'not an IP address'],
+    ['https://10.0.0.1/', 'not an IP address', 'not an IP address'],
+    ['https://tienda.local/', 'not one under .local', 'not one under .local'],
+    ['https://tienda.localhost/', 'not one under .localhost', 'not one under .localhost'],
+    ['https://localhost:8443/', 'not this machine (localhost)', null],
+    ['https://127.0.0.1/', 'not an IP address', null],
+    ['https://[::1]/', 'not an IP address', null],
+  ])('%s -> production %j, dev %j', (raw, production, dev) => {
+    const url = new URL(raw);
+    for (const [policy, expected] of [[PRODUCTION, production], [DEV, dev]] as const) {
+      const problem = siteHostProblem(url, policy);
+      if (expected === null) expect(problem).toBeNull();
+      else expect(problem).toEqual(expect.stringContaining(expected));
+    }
+  });
+
+  it('refuses a bare TLD as the site, on sitioWeb, in both modes', () => {
+    for (const policy of [PRODUCTION, DEV]) {
+      expect(checkWebRegistration({ sitioWeb: 'https://co', urlRetorno: 'https://co/gracias' }, policy)).toEqual({
+        ok: false,
+        fieldErrors: { sitioWeb: [expect.stringContaining('must name a domain with a dot')] },
+      });
+    }
   });
 });

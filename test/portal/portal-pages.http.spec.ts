@@ -103,6 +103,23 @@ describe('portal pages', () => {
       expect(stale.text).toContain('Ese enlace de página ya no sirve');
     });
 
+    // Before: a repeated filter was read as no filter at all (200, every charge), where GET /v1/pagos says "send it once".
+    it.each([
+      ['estado=pendiente&estado=aprobado', 'estado', 'El estado va una sola vez'],
+      ['referencia=PAN-1&referencia=PAN-2', 'referencia', 'La referencia va una sola vez'],
+      ['desde=2026-11-01&desde=2026-11-02', 'desde', 'La fecha &quot;desde&quot; va una sola vez'],
+      ['cursor=a&cursor=b', 'cursor', 'Ese enlace de página ya no sirve'],
+    ])('?%s is the filters page saying %s goes once, as the API refuses it', async (query, field, message) => {
+      const page = await admin.get(`/portal/pagos?${query}`);
+      expect(page.status).toBe(400);
+      expect(page.text).toContain('Revisa los filtros');
+      expect(page.text).toContain(message);
+      expect(page.text).not.toContain('PAN-1</');
+      const api = await http('GET', `${gw.publicUrl}/v1/pagos?${query}`, { token: shop.apiKey });
+      expect(api.status).toBe(400);
+      expect(api.body.message.fieldErrors[field]).toEqual([`${field} is accepted once: send it once`]);
+    });
+
     // Before, the dates and the cursor were judged only once the class's checks passed: the page named estado alone.
     it('names every filter it cannot use at once, in Spanish', async () => {
       const page = await admin.get('/portal/pagos?estado=regalado&desde=2026-02-30&hasta=2026-11-31&cursor=esto-no-es-un-cursor');
@@ -140,6 +157,18 @@ describe('portal pages', () => {
       expect(answer.status).toBe(400);
       expect(answer.text).toContain('Debe estar en pan.example.co o en un subdominio suyo');
       expect(answer.text).toContain('value="https://otra-tienda.co/gracias"');
+    });
+
+    it.each([
+      ['https://co', 'Escribe el dominio completo, con su punto'],
+      ['https://203.0.113.9', 'no una dirección IP'],
+    ])('refuses %s as the site, in Spanish, as the API does', async (sitioWeb, message) => {
+      const answer = await post(admin, '/portal/configuracion/sitio', { sitioWeb, urlRetorno: `${sitioWeb}/gracias` });
+      expect(answer.status).toBe(400);
+      expect(answer.text).toContain(message);
+      expect(answer.text).toContain(`value="${sitioWeb}"`);
+      const api = await http('GET', `${gw.publicUrl}/v1/merchants/me/registro-web`, { token: shop.apiKey });
+      expect(api.body.sitioWeb).not.toBe(sitioWeb);
     });
 
     it('saves through the API command: the API reads it, with the person as author, and the change is in the history', async () => {

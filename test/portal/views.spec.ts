@@ -127,9 +127,13 @@ describe('Spanish messages for the rules of the API', () => {
       { sitioWeb: 'https://a.co', urlRetorno: 'https://b.co/x' },
       { sitioWeb: 'https://user@a.co', urlRetorno: 'https://a.co/ x' },
       { sitioWeb: 'https://a.co/' + 'x'.repeat(2050), urlRetorno: 'https://a.co' },
+      { sitioWeb: 'https://co', urlRetorno: 'https://co/x' },
+      { sitioWeb: 'https://203.0.113.9', urlRetorno: 'https://203.0.113.9/x' },
+      { sitioWeb: 'https://localhost', urlRetorno: 'https://localhost/x' },
+      { sitioWeb: 'https://tienda.local', urlRetorno: 'https://tienda.local/x' },
     ];
     for (const sample of samples) {
-      const check = checkWebRegistration(sample);
+      const check = checkWebRegistration(sample, { allowLoopback: false });
       if (check.ok) throw new Error('expected a refusal');
       for (const message of Object.values(check.fieldErrors).flat()) expect(siteMessage(message)).not.toBe(message);
     }

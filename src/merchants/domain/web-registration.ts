@@ -3,6 +3,14 @@
 
 export const MAX_URL_LENGTH = 2048;
 
+/**
+ * Which hosts a site may have. Production: a public domain name. The dev mode (`WEBHOOK_ALLOW_LOOPBACK`, on by
+ * default on the embedded default, as for webhook endpoints) also allows this machine, for a merchant's local tries.
+ */
+export interface SitePolicy {
+  allowLoopback: boolean;
+}
+
 export interface WebRegistration {
   sitioWeb: string;
   urlRetorno: string;
@@ -42,6 +50,32 @@ export function parseHttpsUrl(raw: string, field: string): UrlCheck {
   return { ok: true, url };
 }
 
+/** Names that never lead to a public site: the ones the webhook rules refuse too (webhooks/domain/destination.ts). */
+const LOCAL_SUFFIXES = ['.localhost', '.local', '.internal', '.home.arpa', '.localdomain'];
+
+const IPV4_LITERAL = /^\d+\.\d+\.\d+\.\d+$/;
+
+/**
+ * Why a site's host cannot be a merchant's site, or null. A bare TLD (`https://co`) or any other single label is no
+ * one's site, and an IP address is not a domain a return page can belong to; only the dev mode lets `localhost`,
+ * 127.0.0.0/8 and [::1] through. The parser has already turned every IPv4 form into a dotted quad.
+ */
+export function siteHostProblem(url: URL, policy: SitePolicy): string | null {
+  const written = url.hostname;
+  const host = written.endsWith('.') ? written.slice(0, -1) : written;
+  const loopback = host === 'localhost' || host === '[::1]' || (IPV4_LITERAL.test(host) && host.startsWith('127.'));
+  if (loopback && policy.allowLoopback) return null;
+  const devNote = policy.allowLoopback ? '' : ' (localhost only in the dev mode)';
+  if (host.startsWith('[') || IPV4_LITERAL.test(host)) {
+    return `sitioWeb must name the site by its domain name, not an IP address${policy.allowLoopback ? ' (only this machine\'s in the dev mode)' : ''}`;
+  }
+  if (host === 'localhost') return `sitioWeb must be a public site, not this machine (localhost)${devNote}`;
+  if (!host.includes('.')) return 'sitioWeb must name a domain with a dot, e.g. https://tienda.example.co (not a bare TLD or host name)';
+  const local = LOCAL_SUFFIXES.find((suffix) => host.endsWith(suffix));
+  if (local) return `sitioWeb must be a public site, not one under ${local}`;
+  return null;
+}
+
 /** True when `url`'s host is the host of `sitioWeb` or a subdomain of it; any port is allowed. */
 export function belongsToSite(url: URL, sitioWeb: string): boolean {
   let site: URL;
@@ -60,9 +94,11 @@ export function belongsToSite(url: URL, sitioWeb: string): boolean {
  * Every broken rule of a web registration, named per field. A field left undefined (already refused for its type)
  * is not judged, nor is the rule that needs both.
  */
-export function webRegistrationProblems(input: Partial<WebRegistration>): Record<string, string[]> {
+export function webRegistrationProblems(input: Partial<WebRegistration>, policy: SitePolicy): Record<string, string[]> {
   const fieldErrors: Record<string, string[]> = {};
-  const site = input.sitioWeb === undefined ? undefined : parseHttpsUrl(input.sitioWeb, 'sitioWeb');
+  const parsed = input.sitioWeb === undefined ? undefined : parseHttpsUrl(input.sitioWeb, 'sitioWeb');
+  const hostProblem = parsed?.ok ? siteHostProblem(parsed.url, policy) : null;
+  const site: UrlCheck | undefined = hostProblem === null ? parsed : fail(hostProblem);
   const ret = input.urlRetorno === undefined ? undefined : parseHttpsUrl(input.urlRetorno, 'urlRetorno');
   if (site && !site.ok) fieldErrors.sitioWeb = [site.problem];
   if (ret && !ret.ok) fieldErrors.urlRetorno = [ret.problem];
@@ -73,8 +109,8 @@ export function webRegistrationProblems(input: Partial<WebRegistration>): Record
 }
 
 /** Every rule of a web registration, with every broken rule named per field. */
-export function checkWebRegistration(input: WebRegistration): WebRegistrationCheck {
-  const fieldErrors = webRegistrationProblems(input);
+export function checkWebRegistration(input: WebRegistration, policy: SitePolicy): WebRegistrationCheck {
+  const fieldErrors = webRegistrationProblems(input, policy);
   if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
   return { ok: true, value: { sitioWeb: input.sitioWeb, urlRetorno: input.urlRetorno } };
 }

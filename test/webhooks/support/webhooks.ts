@@ -1,14 +1,14 @@
 // What the webhook tests share: a merchant with a charge API and an endpoint, charges, and the operator's view.
 import { randomUUID } from 'node:crypto';
 import { http, type TestGateway } from '../../support/gateway.js';
-import { onboardMerchant, type OnboardedMerchant } from '../../support/merchants.js';
+import { onboardMerchant, type GatewayAddress, type OnboardedMerchant } from '../../support/merchants.js';
 
 export interface WebhookMerchant extends OnboardedMerchant {
   secret: string | null;
 }
 
 /** An onboarded merchant; with `url`, its webhook endpoint registered there (the secret kept). */
-export async function merchantWithEndpoint(gw: TestGateway, url: string | null): Promise<WebhookMerchant> {
+export async function merchantWithEndpoint(gw: GatewayAddress, url: string | null): Promise<WebhookMerchant> {
   const merchant = await onboardMerchant(gw);
   if (url === null) return { ...merchant, secret: null };
   const answer = await http('POST', `${gw.publicUrl}/v1/webhook-endpoint`, { token: merchant.apiKey, body: { url } });
@@ -24,7 +24,7 @@ export interface CreatedCharge {
 
 /** Creates a charge as a merchant's server does: a 503 (the provider slow, e.g. on a loaded machine) is retried with the
  * same Idempotency-Key, as the spec says. */
-export async function createCharge(gw: TestGateway, merchant: OnboardedMerchant, monto = 150_000): Promise<CreatedCharge> {
+export async function createCharge(gw: Pick<TestGateway, 'publicUrl'>, merchant: OnboardedMerchant, monto = 150_000): Promise<CreatedCharge> {
   const referencia = `PED-${randomUUID().slice(0, 8)}`;
   const key = randomUUID();
   for (let attempt = 1; ; attempt++) {

@@ -99,7 +99,9 @@ export class CheckoutScreens {
         }
         case 'tarjeta': {
           const { frameUrl } = await this.queries.execute(new OpenCardFormQuery(snapshot.token));
-          return page(cardPanel(links, frameUrl, options.cardError ?? null), 'Pagar con tarjeta');
+          // "Seguro" only when this page and the provider's frame are both over https, as the bar and the frame say.
+          const secure = this.https && frameUrl.startsWith('https://');
+          return page(cardPanel(links, frameUrl, options.cardError ?? null, secure), 'Pagar con tarjeta');
         }
         case 'efectivo':
           return page(cashPanel(links), 'Pagar en efectivo');

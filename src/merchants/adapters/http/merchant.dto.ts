@@ -2,9 +2,14 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsDefined, IsString } from 'class-validator';
 import type { Actor, ActorType } from '../../../kernel/actor.js';
+import type { Config } from '../../../kernel/config.js';
 import type { MerchantView, WebRegistrationView } from '../../application/get-merchant/get-merchant.query.js';
 import { CheckedBy, type BodyProblems, type Sent } from '../../../kernel/http/validation.js';
 import { MAX_URL_LENGTH, webRegistrationProblems } from '../../domain/web-registration.js';
+
+const SITE_RULES =
+  'Must start with https:// and name a public domain (a name with a dot: not a bare TLD, not an IP address). ' +
+  'In the dev mode (the embedded default) https://localhost and https://127.0.0.1 are accepted too.';
 
 const ACTOR_TYPES: ActorType[] = ['merchant-key', 'person', 'operator', 'provider', 'system'];
 
@@ -68,14 +73,15 @@ export class WebRegistrationResponse {
 }
 
 /** The URL rules, beside the type errors in the one 400 (SetWebRegistration checks them again, for every caller). */
-function webRegistrationRules(body: Sent<WebRegistrationBody>, problems: BodyProblems): void {
+function webRegistrationRules(body: Sent<WebRegistrationBody>, problems: BodyProblems, config: Config): void {
   const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-  problems.addAll(webRegistrationProblems({ sitioWeb: text(body.sitioWeb), urlRetorno: text(body.urlRetorno) }));
+  const policy = { allowLoopback: config.webhookAllowLoopback };
+  problems.addAll(webRegistrationProblems({ sitioWeb: text(body.sitioWeb), urlRetorno: text(body.urlRetorno) }, policy));
 }
 
 @CheckedBy(webRegistrationRules)
 export class WebRegistrationBody {
-  @ApiProperty({ format: 'uri', maxLength: MAX_URL_LENGTH, example: 'https://tienda.example.co', description: 'Must start with https://.' })
+  @ApiProperty({ format: 'uri', maxLength: MAX_URL_LENGTH, example: 'https://tienda.example.co', description: SITE_RULES })
   @IsDefined({ message: 'sitioWeb is required' })
   @IsString({ message: 'sitioWeb must be a string' })
   sitioWeb!: string;

@@ -1,7 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, type Clock } from '../../../kernel/clock.js';
+import type { Config } from '../../../kernel/config.js';
 import { FieldError } from '../../../kernel/errors.js';
+import { CONFIG } from '../../../kernel/infrastructure.module.js';
 import { MerchantNotFound } from '../../domain/merchant.errors.js';
 import { checkWebRegistration } from '../../domain/web-registration.js';
 import type { WebRegistrationView } from '../get-merchant/get-merchant.query.js';
@@ -13,10 +15,14 @@ export class SetWebRegistrationHandler implements ICommandHandler<SetWebRegistra
   constructor(
     @Inject(MERCHANTS) private readonly merchants: Merchants,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(CONFIG) private readonly config: Config,
   ) {}
 
   async execute(command: SetWebRegistration): Promise<WebRegistrationView> {
-    const checked = checkWebRegistration({ sitioWeb: command.sitioWeb, urlRetorno: command.urlRetorno });
+    const checked = checkWebRegistration(
+      { sitioWeb: command.sitioWeb, urlRetorno: command.urlRetorno },
+      { allowLoopback: this.config.webhookAllowLoopback },
+    );
     if (!checked.ok) throw new FieldError(checked.fieldErrors);
     const saved = await this.merchants.setWebRegistration(
       command.merchantId,

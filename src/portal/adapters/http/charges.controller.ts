@@ -31,8 +31,17 @@ const PAGE_SIZE = 20;
 
 const NOT_A_DAY = 'no es una fecha del calendario: elige día, mes y año en el calendario del campo.';
 
+/** The query's fields, each taken once. */
+const FILTERS = ['estado', 'referencia', 'desde', 'hasta', 'cursor'] as const;
+
+const SENT_TWICE = 'sent more than once';
+
+const LABELS: Record<string, string> = { estado: 'El estado', referencia: 'La referencia', desde: 'La fecha "desde"', hasta: 'La fecha "hasta"' };
+
 /** The API's refusals of the filters (ListChargesParams, toListRequest), in Spanish. */
 function filterMessage(field: string, messages: string[]): string {
+  const label = LABELS[field];
+  if (label && messages.includes(SENT_TWICE)) return `${label} va una sola vez en la dirección de la página: vuelve a filtrar con el formulario.`;
   switch (field) {
     case 'estado':
       return 'Elige un estado de la lista.';
@@ -79,15 +88,21 @@ export class ChargesController {
     const session = sessionOf(request);
     const filters: ChargeFilters = { estado: one(query.estado), referencia: one(query.referencia), desde: one(query.desde), hasta: one(query.hasta) };
     const cursor = one(query.cursor);
-    let errors: FieldErrors;
+    // A filter sent twice (`?estado=a&estado=b`, only by editing the address) is refused as GET /v1/pagos refuses it,
+    // rather than read as no filter at all.
+    const repeated = FILTERS.filter((field) => Array.isArray(query[field]));
+    let errors: FieldErrors = Object.fromEntries(repeated.map((field) => [field, filterMessage(field, [SENT_TWICE])]));
+    let listed: ListRequest | undefined;
     try {
-      const { filter, after } = await listRequest(filters, cursor);
-      const page = await this.queries.execute(new ListChargesQuery(session.principal.merchantId, filter, after, PAGE_SIZE));
-      const model = { filters, charges: page.data, nextQuery: page.next ? pageQuery(filters, encodeCursor(page.next)) : null, paged: cursor !== '', errors: {} };
-      return sendPage(reply, this.https, 200, chargesPage(session, model));
+      listed = await listRequest(filters, cursor);
     } catch (error) {
       if (!(error instanceof FieldError)) throw error;
-      errors = Object.fromEntries(Object.entries(error.fieldErrors).map(([field, messages]) => [field, filterMessage(field, messages)]));
+      errors = { ...Object.fromEntries(Object.entries(error.fieldErrors).map(([field, messages]) => [field, filterMessage(field, messages)])), ...errors };
+    }
+    if (listed && Object.keys(errors).length === 0) {
+      const page = await this.queries.execute(new ListChargesQuery(session.principal.merchantId, listed.filter, listed.after, PAGE_SIZE));
+      const model = { filters, charges: page.data, nextQuery: page.next ? pageQuery(filters, encodeCursor(page.next)) : null, paged: cursor !== '', errors: {} };
+      return sendPage(reply, this.https, 200, chargesPage(session, model));
     }
     return sendPage(reply, this.https, 400, chargesPage(session, { filters, charges: [], nextQuery: null, paged: false, errors }));
   }

@@ -165,12 +165,15 @@ export function pseForm(links: Links, banks: Array<{ codigo: string; nombre: str
 </section>`;
 }
 
-export function cardPanel(links: Links, frameUrl: string, error: string | null): Raw {
+/** `secure`: the page and the frame are served over https; only then do the hint and the frame's title say "seguro". */
+export function cardPanel(links: Links, frameUrl: string, error: string | null, secure: boolean): Raw {
+  const form = secure ? 'el formulario seguro de la entidad de pagos' : 'el formulario de la entidad de pagos';
+  const title = secure ? 'Formulario seguro para los datos de la tarjeta' : 'Formulario de la entidad de pagos para los datos de la tarjeta';
   return html`<section class="panel" aria-labelledby="tarjeta">
   <h2 id="tarjeta">Pagar con tarjeta</h2>
-  <p class="hint">Escribe los datos en el formulario seguro de la entidad de pagos: el número de tu tarjeta no pasa por este sitio ni por la tienda.</p>
+  <p class="hint">Escribe los datos en ${form}: el número de tu tarjeta no pasa por este sitio ni por la tienda.</p>
   ${error ? html`<p class="notice error" role="alert">${error}</p>` : null}
-  <iframe class="card-frame" src="${frameUrl}" title="Formulario seguro para los datos de la tarjeta" referrerpolicy="no-referrer"></iframe>
+  <iframe class="card-frame" src="${frameUrl}" title="${title}" referrerpolicy="no-referrer"></iframe>
   ${otherMethod(links)}
 </section>`;
 }

@@ -78,6 +78,10 @@ export function siteMessage(message: string): string {
     [/must be a valid URL/, () => 'No es una dirección web válida.'],
     [/must not contain user information/, () => 'No puede llevar usuario ni contraseña (usuario@sitio).'],
     [/must name its host plainly/, () => 'Escribe el dominio tal cual, por ejemplo https://mitienda.co.'],
+    [/not an IP address/, () => 'Escribe el dominio del sitio, no una dirección IP.'],
+    [/not this machine \(localhost\)/, () => 'Debe ser un sitio público, no este equipo (localhost).'],
+    [/must name a domain with a dot/, () => 'Escribe el dominio completo, con su punto, por ejemplo https://mitienda.co.'],
+    [/not one under (\S+)/, (m) => `Debe ser un sitio público, no uno bajo ${m[1]}.`],
     [/must be on (\S+) or a subdomain of it/, (m) => `Debe estar en ${m[1]} o en un subdominio suyo (el dominio del sitio web).`],
   ];
   for (const [pattern, say] of rules) {
