@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { DEFAULT_SITE, onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
-import { createCharge, estadoOf, eventTypes, eventually, operator, type Created } from './paying.js';
+import { createCharge, estadoOf, eventTypes, operator, type Created } from './paying.js';
 
 const MOBILE = { width: 390, height: 844 };
 const SLOW_MS = 180_000;
@@ -74,6 +74,48 @@ describe('a buyer off the happy path', () => {
     await later.goto(other.url());
     expect(await shown(later)).toContain('¡Pago aprobado!');
     expect(await later.locator('form, iframe').count()).toBe(0);
+  }, SLOW_MS);
+
+  it('double clicks on every form, and a bank page decided twice in two tabs: one payment each, the final page shown', async () => {
+    // PSE: "Continuar al banco" twice gives one debit; the bank page opened in two tabs, approved in one, rejected in
+    // the other: approved, and the late "Rechazar" lands on the approved page.
+    const pse = await createCharge(gw, merchant);
+    await page.goto(`${pse.checkoutUrl}?metodo=pse`);
+    await page.getByLabel('Banco').selectOption({ label: 'Bancolombia' });
+    await page.getByLabel('Natural').check();
+    await page.getByLabel('Tipo de documento').selectOption('CC');
+    await page.getByLabel('Número de documento').fill('1020304050');
+    await page.getByLabel('Nombre del titular de la cuenta').fill('Ana María Pérez');
+    await page.getByLabel('Correo electrónico').fill('ana@example.com');
+    await page.getByRole('button', { name: 'Continuar al banco' }).dblclick();
+    await page.getByRole('button', { name: 'Autorizar pago' }).waitFor();
+    expect((await sandboxAttempts(pse.id)).filter((a) => a.estado !== 'cancelado')).toHaveLength(1);
+    const second = await context.newPage();
+    await second.goto(page.url());
+    await page.getByRole('button', { name: 'Autorizar pago' }).dblclick();
+    await page.getByRole('heading', { name: '¡Pago aprobado!' }).waitFor();
+    await second.getByRole('button', { name: 'Rechazar' }).click();
+    await second.getByRole('heading', { name: '¡Pago aprobado!' }).waitFor();
+    expect(await eventTypes(gw, pse.id)).toEqual(['ChargeCreated', 'CheckoutOpened', 'PaymentApproved']);
+
+    const card = await createCharge(gw, merchant);
+    await fillCard(page, card);
+    await payButton(page).dblclick();
+    await page.getByRole('heading', { name: '¡Pago aprobado!' }).waitFor();
+    expect((await sandboxAttempts(card.id)).map((a) => a.metodo)).toEqual(['tarjeta']);
+    expect(await eventTypes(gw, card.id)).toEqual(['ChargeCreated', 'CheckoutOpened', 'PaymentApproved']);
+
+    const cash = await createCharge(gw, merchant);
+    await page.goto(`${cash.checkoutUrl}?metodo=efectivo`);
+    await page.getByRole('button', { name: 'Generar código de pago' }).dblclick();
+    await page.getByRole('heading', { name: 'Tu código para pagar en efectivo' }).waitFor();
+    expect((await sandboxAttempts(cash.id)).map((a) => a.metodo)).toEqual(['efectivo']);
+    expect(await eventTypes(gw, cash.id)).toEqual(['ChargeCreated', 'CheckoutOpened', 'CashVoucherIssued']);
+    // Back to the cash panel: the voucher, not a second "Generar".
+    await page.goBack();
+    expect(await shown(page)).toContain('Tu código para pagar en efectivo');
+    expect(await page.locator('form').count()).toBe(0);
+    expect(await estadoOf(gw, merchant, cash.id)).toBe('pendiente');
   }, SLOW_MS);
 
   const silent = (settings: Record<string, unknown>) => operator(gw, 'PUT', '/internal/sandbox/comportamiento', { silencio: true, ...settings });
