@@ -96,6 +96,20 @@ describe('the hosted checkout page', () => {
     }
   });
 
+  it("a form's address asked again later (history, a restored tab) goes to the page on that method, never a 404", async () => {
+    const charge = await createCharge(gw, merchant);
+    for (const method of ['pse', 'tarjeta', 'efectivo']) {
+      const again = await http('GET', `${charge.checkoutUrl}/${method}`);
+      expect(again.status).toBe(303);
+      expect(again.headers.get('location')).toBe(`/checkout/${charge.token}?metodo=${method}`);
+      expect(again.headers.get('cache-control')).toBe('no-store');
+    }
+    // A token that cannot be one (here with a line break) is a missing page, not a redirect nor a 500.
+    const forged = await http('GET', `${gw.publicUrl}/checkout/${encodeURIComponent('AAAAAAAAAAAAAAAA\r\nX: y')}/efectivo`);
+    expect(forged.status).toBe(404);
+    expect(forged.text).toContain('Este enlace de pago no existe');
+  });
+
   it('re-shows the PSE form with the problems named in Spanish, the typed values kept', async () => {
     const charge = await createCharge(gw, merchant);
     const page = await postForm(`${charge.checkoutUrl}/pse`, {

@@ -17,6 +17,9 @@ export const CHECKOUT_ACTOR: Actor = { type: 'system', id: 'checkout' };
 
 const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 
+/** Whether a path segment can be a checkout token at all (anything else is a missing page, asked of nobody). */
+export const isCheckoutToken = (token: string): boolean => TOKEN.test(token);
+
 export type PayableCharge = Charge & { providerSessionId: string };
 
 @Injectable()
@@ -34,7 +37,7 @@ export class CheckoutCharges {
   }
 
   async byToken(token: string): Promise<Charge> {
-    if (!TOKEN.test(token)) throw new CheckoutNotFound();
+    if (!isCheckoutToken(token)) throw new CheckoutNotFound();
     const chargeId = await this.lookup.chargeIdByToken(token);
     if (!chargeId) throw new CheckoutNotFound();
     const { state } = await this.charges.load(chargeId);

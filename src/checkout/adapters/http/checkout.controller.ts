@@ -8,9 +8,11 @@ import type { FastifyReply } from 'fastify';
 import type { Config } from '../../../kernel/config.js';
 import { DomainError, FieldError } from '../../../kernel/errors.js';
 import { CONFIG } from '../../../kernel/infrastructure.module.js';
+import { GatewayUnavailable } from '../../../payments/application/errors.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../../../payments/application/ports/provider.port.js';
 import { ChooseCashCommand } from '../../application/choose-cash/choose-cash.command.js';
-import { PaymentNotOpen } from '../../application/errors.js';
+import { isCheckoutToken } from '../../application/checkout-charges.js';
+import { CheckoutNotFound, PaymentNotOpen } from '../../application/errors.js';
 import { PayByCardCommand } from '../../application/pay-by-card/pay-by-card.command.js';
 import { StartPsePaymentCommand } from '../../application/start-pse-payment/start-pse-payment.command.js';
 import { ViewCheckoutQuery, type CheckoutSnapshot } from '../../application/view-checkout/view-checkout.query.js';
@@ -139,6 +141,17 @@ export class CheckoutController {
     return { pantalla: screen.kind };
   }
 
+  /**
+   * The address a form's answer left in the browser (a refusal or the form's errors are shown where they were posted),
+   * asked again later: a restored tab, the history, a reload after the browser dropped the form. The page as it is now,
+   * on the method that form was for; never a missing page.
+   */
+  @Get(':token/:metodo(pse|tarjeta|efectivo)')
+  actionPage(@Param('token') token: string, @Param('metodo') metodo: Method, @Res({ passthrough: true }) reply: FastifyReply): void {
+    if (!isCheckoutToken(token)) throw new CheckoutNotFound();
+    redirect(reply, `/checkout/${token}?metodo=${metodo}`, this.origins);
+  }
+
   /** Back to the merchant: its return page exactly as registered, no parameters added (spec). */
   @Get(':token/volver')
   async back(@Param('token') token: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
@@ -151,8 +164,16 @@ export class CheckoutController {
     return this.queries.execute(new ViewCheckoutQuery(token));
   }
 
-  /** A payment the charge cannot take now: the page as it is, saying why. */
+  /**
+   * A payment the charge cannot take now: the page as it is, saying why. A provider that did not answer in time may
+   * still have acted (charged the card, started the debit, issued the voucher): the buyer goes to the page, which
+   * shows what the provider and the charge say now, rather than a page claiming nothing happened.
+   */
   private async refused(reply: FastifyReply, token: string, error: unknown): Promise<string | undefined> {
+    if (error instanceof GatewayUnavailable) {
+      redirect(reply, `/checkout/${token}`, this.origins);
+      return undefined;
+    }
     if (error instanceof PaymentNotOpen) return this.render(reply, await this.view(token), { notice: NOT_OPEN[error.why], status: 409 });
     if (error instanceof DomainError && error.kind === 'conflict') return this.render(reply, await this.view(token), { status: 409 });
     throw error;

@@ -1,6 +1,6 @@
 // The sandbox processor's payment API, for the service only (bearer PROVIDER_SECRET): banks, PSE debits, card
 // forms and card payments, cash vouchers, a session's status, and the operator's scripted decision.
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsEmail, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, MaxLength, MinLength, ValidateNested } from 'class-validator';
@@ -11,6 +11,7 @@ import { CONFIG } from '../../../kernel/infrastructure.module.js';
 import { isUuid } from '../../../kernel/uuid.js';
 import { bankByCode, SANDBOX_BANK_LIST } from './banks.js';
 import { SandboxAuthGuard } from './sandbox-auth.guard.js';
+import { SandboxBehaviourInterceptor } from './sandbox-behaviour.js';
 import { SandboxLedger, type AttemptRow } from './sandbox-ledger.js';
 import { CASH_NETWORKS, SandboxPayments } from './sandbox-payments.js';
 
@@ -74,11 +75,13 @@ export class SandboxPaymentsApiController {
   ) {}
 
   @Get('bancos')
+  @UseInterceptors(SandboxBehaviourInterceptor)
   banks(): Array<{ codigo: string; nombre: string }> {
     return SANDBOX_BANK_LIST.map(({ codigo, nombre }) => ({ codigo, nombre }));
   }
 
   @Get('sesiones/:id')
+  @UseInterceptors(SandboxBehaviourInterceptor)
   async status(@Param('id') id: string): Promise<{ sesion: string; intento: AttemptAnswer | null }> {
     if (!(await this.ledger.session(id))) throw new DomainError('not_found', 'no_encontrado', 'La sesión no existe');
     const attempt = await this.ledger.latestAttempt(id);
@@ -86,6 +89,7 @@ export class SandboxPaymentsApiController {
   }
 
   @Post('sesiones/:id/pse')
+  @UseInterceptors(SandboxBehaviourInterceptor)
   @HttpCode(200)
   async startPse(@Param('id') id: string, @Body() body: StartPseBody): Promise<{ urlBanco: string }> {
     const { nombre, email, tipoPersona, tipoDocumento, numeroDocumento } = body.pagador;
@@ -99,6 +103,7 @@ export class SandboxPaymentsApiController {
   }
 
   @Post('sesiones/:id/formularios-tarjeta')
+  @UseInterceptors(SandboxBehaviourInterceptor)
   @HttpCode(200)
   async cardForm(@Param('id') id: string, @Body() body: CardFormBody): Promise<{ urlFormulario: string }> {
     const latest = (await this.ledger.session(id)) ? await this.ledger.latestAttempt(id) : undefined;
@@ -111,6 +116,7 @@ export class SandboxPaymentsApiController {
   }
 
   @Post('sesiones/:id/tarjeta')
+  @UseInterceptors(SandboxBehaviourInterceptor)
   @HttpCode(200)
   async payByCard(@Param('id') id: string, @Body() body: CardPaymentBody): Promise<{ estado: AttemptRow['estado'] }> {
     const attempt = await this.payments.payByCard(id, body.token, body.cuotas ?? null);
@@ -118,6 +124,7 @@ export class SandboxPaymentsApiController {
   }
 
   @Post('sesiones/:id/efectivo')
+  @UseInterceptors(SandboxBehaviourInterceptor)
   @HttpCode(200)
   async voucher(@Param('id') id: string): Promise<VoucherAnswer> {
     const attempt = await this.payments.issueVoucher(id);

@@ -5,7 +5,7 @@ import { InfrastructureModule, type Infrastructure } from '../../../kernel/infra
 import { SandboxAssetsController } from './sandbox-assets.controller.js';
 import { SandboxAuthGuard } from './sandbox-auth.guard.js';
 import { SandboxBankPageController } from './sandbox-bank-page.controller.js';
-import { SandboxBehaviour } from './sandbox-behaviour.js';
+import { SandboxBehaviour, SandboxBehaviourInterceptor } from './sandbox-behaviour.js';
 import { SandboxCardPageController } from './sandbox-card-page.controller.js';
 import { SandboxCashNetworkController } from './sandbox-cash-network.controller.js';
 import { SandboxControlController } from './sandbox-control.controller.js';
@@ -33,7 +33,7 @@ export class SandboxProviderModule {
         SandboxAssetsController,
         SandboxSettlementApiController,
       ],
-      providers: [SandboxSessionsRoute, SandboxBehaviour, SandboxAuthGuard, SandboxLedger, SandboxNotifier, SandboxPayments, SandboxTicker, SandboxSettlement],
+      providers: [SandboxSessionsRoute, SandboxBehaviour, SandboxBehaviourInterceptor, SandboxAuthGuard, SandboxLedger, SandboxNotifier, SandboxPayments, SandboxTicker, SandboxSettlement],
     };
   }
 }

@@ -49,16 +49,6 @@ const RECORD_SESSIONS = prepared(`
   ON CONFLICT (charge_id) DO UPDATE SET charge_id = EXCLUDED.charge_id
   RETURNING id, charge_id`);
 
-const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
-  new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    timer.unref();
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-
 @Injectable()
 export class SandboxSessionsRoute implements OnModuleInit {
   /** Concurrent opens share one statement. */
@@ -103,19 +93,10 @@ export class SandboxSessionsRoute implements OnModuleInit {
   }
 
   private async open(body: OpenSessionBody, reply: FastifyReply): Promise<string> {
-    const { demoraMs, silencio } = this.behaviour.take();
+    const taken = this.behaviour.take();
     // A silent processor may still have opened the session: record it first, answer (or not) after.
     const sessionId = await this.sessions.submit(body);
-    if (demoraMs > 0 || silencio) {
-      // The caller gave up (its time-out) or the server is closing: stop holding the answer.
-      const gone = new AbortController();
-      reply.raw.once('close', () => gone.abort());
-      if (demoraMs > 0) await sleep(demoraMs, gone.signal);
-      if (silencio) {
-        await sleep(120_000, gone.signal);
-        throw new DomainError('unavailable', 'sandbox_silent', 'The sandbox provider is set to be silent');
-      }
-    }
+    await this.behaviour.hold(taken, reply.raw);
     return sessionId;
   }
 }

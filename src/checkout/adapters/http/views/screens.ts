@@ -116,7 +116,7 @@ export function unavailableScreen(selfHref: string): Raw {
   return html`<section class="result wait" aria-labelledby="estado">
   ${ICONS.clock}
   <h2 id="estado">No pudimos conectar con el sistema de pagos</h2>
-  <p>No se hizo ningún cobro. Intenta de nuevo en unos minutos.</p>
+  <p>Intenta de nuevo en unos minutos. Si ya pagaste, no vuelvas a pagar: al intentar de nuevo verás el resultado de tu pago.</p>
   <div class="actions"><a class="button primary" href="${selfHref}">Intentar de nuevo</a></div>
 </section>`;
 }
