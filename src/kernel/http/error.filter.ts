@@ -4,7 +4,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { databaseUnreachable, DatabaseUnavailable } from '../database-outage.js';
 import { DomainError, FieldError, type ErrorKind } from '../errors.js';
-import { NOT_FOUND_PAGE, PAGES, sendPage } from './plain-pages.js';
+import { ERROR_PAGE, NOT_FOUND_PAGE, PAGES, sendPage, UNREADABLE_PAGE } from './plain-pages.js';
 
 const STATUS: Record<ErrorKind, number> = {
   invalid: 400,
@@ -134,15 +134,18 @@ export class ErrorFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const reply = http.getResponse<FastifyReply>();
     const request = http.getRequest<FastifyRequest>();
-    // A path no route takes, opened in a browser on a buyer's page (a link cut short): a page, not the API's JSON.
-    if (request.is404 && PAGES.test(request.url)) {
-      void sendPage(reply, 404, NOT_FOUND_PAGE);
+    const { body, headers } = this.translate(exception, request);
+    for (const [name, value] of Object.entries(headers)) void reply.header(name, value);
+    // A browser's page (checkout, portal, the sandbox's) whose request failed before its controller's filter could
+    // answer: a path no route takes (a link cut short), or a body Fastify would not read (another Content-Type, a form
+    // with a __proto__ field, too large). A Spanish page, not the API's JSON.
+    if (PAGES.test(request.url)) {
+      const status = body.statusCode;
+      void sendPage(reply, status, status === 404 ? NOT_FOUND_PAGE : status < 500 ? UNREADABLE_PAGE : ERROR_PAGE);
       return;
     }
-    const { body, headers } = this.translate(exception, request);
     // A route with a limit of its own (the provider's settlement report) names that one.
     if (body.statusCode === 413) body.message = `Request body is larger than ${sizeText(request.routeOptions?.bodyLimit ?? 100 * 1024)}`;
-    for (const [name, value] of Object.entries(headers)) void reply.header(name, value);
     void reply.status(body.statusCode).header('content-type', 'application/json; charset=utf-8').send(body);
   }
 

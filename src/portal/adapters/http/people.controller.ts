@@ -22,6 +22,7 @@ import { PortalController, sessionOf, type PortalRequest } from './portal.guard.
 import { CONFLICT_TEXT } from './views/error.views.js';
 import type { FieldErrors } from './views/forms.js';
 import { invitedPage, passwordResetIssuedPage, peoplePage, removePage, type InviteForm } from './views/people.views.js';
+import { ownEntry } from '../../../kernel/own-entry.js';
 
 const FIELD_MESSAGES: Record<string, string> = {
   email: 'Escribe un correo válido, como nombre@tienda.co.',
@@ -62,7 +63,7 @@ export class PeopleController {
     @Query('problema') problema: string | undefined,
   ): Promise<string> {
     const session = sessionOf(request);
-    return this.render(session, reply, 200, { nombre: '', email: '', rol: '' }, {}, hecho ? DONE[hecho] : undefined, problema ? PROBLEMS[problema] : undefined);
+    return this.render(session, reply, 200, { nombre: '', email: '', rol: '' }, {}, ownEntry(DONE, hecho), ownEntry(PROBLEMS, problema));
   }
 
   @Post()

@@ -11,6 +11,7 @@ import { sendPage, seeOther } from './page.js';
 import { isHttps } from './portal-http.js';
 import { AnyRole, PortalController, sessionOf, type PortalRequest } from './portal.guard.js';
 import { sessionsPage } from './views/sessions.views.js';
+import { ownEntry } from '../../../kernel/own-entry.js';
 
 const DONE: Record<string, string> = {
   una: 'Cerraste esa sesión.',
@@ -42,7 +43,7 @@ export class SessionsController {
       sessionsPage(session, sessions, {
         idleMinutes: this.config.portalSessionIdleMinutes,
         maxHours: this.config.portalSessionMaxHours,
-        done: hecho ? DONE[hecho] : undefined,
+        done: ownEntry(DONE, hecho),
       }),
     );
   }

@@ -13,6 +13,7 @@ import { sendPage, seeOther } from './page.js';
 import { clientOf, isHttps, safeReturn } from './portal-http.js';
 import { Anonymous, AnyRole, PortalController, sessionOf, type PortalRequest } from './portal.guard.js';
 import { signInPage } from './views/auth.views.js';
+import { ownEntry } from '../../../kernel/own-entry.js';
 
 const NOTICES: Record<string, string> = {
   salida: 'Cerraste tu sesión.',
@@ -60,7 +61,8 @@ export class SignInController {
       seeOther(reply, this.https, safeReturn(volver));
       return undefined;
     }
-    const notice = aviso && NOTICES[aviso] ? { kind: 'info' as const, text: NOTICES[aviso] } : volver ? { kind: 'info' as const, text: NOTICES.vencida ?? '' } : undefined;
+    const text = ownEntry(NOTICES, aviso);
+    const notice = text ? { kind: 'info' as const, text } : volver ? { kind: 'info' as const, text: NOTICES.vencida ?? '' } : undefined;
     const csrf = this.cookies.formToken(request, reply);
     return sendPage(reply, this.https, 200, signInPage({ csrf, volver: volver ? safeReturn(volver) : undefined, notice }));
   }

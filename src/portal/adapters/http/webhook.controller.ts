@@ -25,6 +25,7 @@ import { isHttps } from './portal-http.js';
 import { PortalController, sessionOf, type PortalRequest } from './portal.guard.js';
 import type { FieldErrors } from './views/forms.js';
 import { rolledSecretPage, secretPage, urlMessage, webhookPage } from './views/webhook.views.js';
+import { ownEntry } from '../../../kernel/own-entry.js';
 
 const PATH = '/portal/configuracion/webhook';
 
@@ -76,7 +77,7 @@ export class WebhookController {
       if (!(error instanceof FieldError)) throw error;
       return this.render(session, reply, 400, { filter, problem: 'Ese enlace de página ya no sirve: estos son los avisos más recientes.' });
     }
-    return this.render(session, reply, 200, { filter, after, cursor: after ? (cursor as string) : null, done: hecho ? DONE[hecho] : undefined });
+    return this.render(session, reply, 200, { filter, after, cursor: after ? (cursor as string) : null, done: ownEntry(DONE, hecho) });
   }
 
   @Post()

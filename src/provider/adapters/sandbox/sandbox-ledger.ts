@@ -82,6 +82,7 @@ export const newId = (prefix: string): string => `${prefix}_${randomBytes(16).to
 /** The shape of what newId makes: a buyer's page address of any other shape names nothing and is not queried (a NUL
  * in it would be PostgreSQL's error, a 500). */
 const MADE_ID = /^[a-z]{3}_[A-Za-z0-9_-]{1,64}$/;
+export const isMadeId = (id: string): boolean => MADE_ID.test(id);
 
 const first = <T>(rows: T[]): T | null => rows[0] ?? null;
 
@@ -90,6 +91,7 @@ export class SandboxLedger {
   constructor(readonly db: DataSource) {}
 
   async session(sessionId: string, manager: EntityManager = this.db.manager): Promise<SessionRow | null> {
+    if (!MADE_ID.test(sessionId)) return null;
     return first<SessionRow>(await manager.query('SELECT * FROM sandbox_sessions WHERE id = $1', [sessionId]));
   }
 
@@ -99,6 +101,7 @@ export class SandboxLedger {
 
   /** Locks the session row: one change to a session's attempts at a time. */
   async lockSession(manager: EntityManager, sessionId: string): Promise<SessionRow | null> {
+    if (!MADE_ID.test(sessionId)) return null;
     return first<SessionRow>(await manager.query('SELECT * FROM sandbox_sessions WHERE id = $1 FOR UPDATE', [sessionId]));
   }
 

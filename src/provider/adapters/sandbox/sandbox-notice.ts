@@ -3,6 +3,7 @@ import { isExistingDay } from '../../../kernel/calendar-date.js';
 import { FieldError } from '../../../kernel/errors.js';
 import { isUuid } from '../../../kernel/uuid.js';
 import type { ProviderNotice } from '../../../payments/application/apply-provider-outcome/apply-provider-outcome.command.js';
+import { ownEntry } from '../../../kernel/own-entry.js';
 
 const ID = /^[\w-]{1,100}$/;
 const isId = (value: string): boolean => ID.test(value);
@@ -34,9 +35,9 @@ export function readSandboxNotice(body: unknown): ProviderNotice {
   const sesion = text('sesion', isId);
   const pagoId = text('pagoId', isUuid);
   const intento = text('intento', isId);
-  const metodo = METHODS[notice.metodo as keyof typeof METHODS];
+  const metodo = ownEntry(METHODS, notice.metodo);
   if (!metodo) errors.metodo = ['metodo must be pse, tarjeta or efectivo'];
-  const outcome = OUTCOMES[notice.resultado as keyof typeof OUTCOMES];
+  const outcome = ownEntry(OUTCOMES, notice.resultado);
   if (!outcome) errors.resultado = ['resultado must be aprobado or rechazado'];
   const motivo = notice.motivo;
   if (motivo !== null && motivo !== undefined && (typeof motivo !== 'string' || motivo.length > 200)) errors.motivo = ['motivo must be a short string or null'];

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
 import { Batcher } from '../../../kernel/batcher.js';
 import type { Config } from '../../../kernel/config.js';
-import { DomainError } from '../../../kernel/errors.js';
+import { DomainError, FieldError } from '../../../kernel/errors.js';
 import { ErrorFilter } from '../../../kernel/http/error.filter.js';
 import { CONFIG } from '../../../kernel/infrastructure.module.js';
 import { prepared, runPrepared } from '../../../kernel/prepared.js';
@@ -38,6 +38,20 @@ const OPEN_SESSION_SCHEMA = {
     descripcion: { type: ['string', 'null'], maxLength: 255 },
   },
 } as const;
+
+/**
+ * What the schema lets through and PostgreSQL refuses (a 500 otherwise): a monto past bigint (the schema coerces
+ * "1e309" to Infinity, which it counts as an integer), text with a NUL or half a surrogate pair.
+ */
+function refuseUnstorable(body: OpenSessionBody): void {
+  if (!Number.isSafeInteger(body.monto)) throw FieldError.of('monto', 'monto must be a whole number of at most 15 digits');
+  for (const field of ['referencia', 'descripcion'] as const) {
+    const text = body[field];
+    if (typeof text === 'string' && (text.includes('\0') || !text.isWellFormed())) {
+      throw FieldError.of(field, `${field} must not contain the NUL character or an unpaired surrogate`);
+    }
+  }
+}
 
 // A session per charge: opening it again (a retry after a time-out) answers the first one's id.
 const RECORD_SESSIONS = prepared(`
@@ -84,7 +98,9 @@ export class SandboxSessionsRoute implements OnModuleInit {
         throw new DomainError('unauthorized', 'invalid_provider_credentials', 'Invalid provider credentials');
       }
       if (request.validationError) throw request.validationError;
-      const sessionId = await this.open(request.body as OpenSessionBody, reply);
+      const body = request.body as OpenSessionBody;
+      refuseUnstorable(body);
+      const sessionId = await this.open(body, reply);
       await reply.status(200).send({ sessionId });
     } catch (error) {
       const { body, headers } = this.errors.translate(error);

@@ -5,6 +5,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CLOCK, type Clock } from '../../../kernel/clock.js';
 import { DomainError } from '../../../kernel/errors.js';
+import { isMadeId } from './sandbox-ledger.js';
 
 export interface SandboxRefund {
   id: string;
@@ -28,7 +29,7 @@ export class SandboxSettlement {
   /** Refunds the session's approved payment in full; the same session again answers the refund it already has. */
   refund(sessionId: string, monto: number): Promise<SandboxRefund> {
     return this.db.transaction(async (manager) => {
-      const sessions: Array<{ id: string; monto: string }> = await manager.query(
+      const sessions: Array<{ id: string; monto: string }> = !isMadeId(sessionId) ? [] : await manager.query(
         'SELECT id, monto FROM sandbox_sessions WHERE id = $1 FOR UPDATE',
         [sessionId],
       );
