@@ -1,6 +1,9 @@
 // Drives a charge to aprobado or fallido the way the provider path does (load, decide ApplyProviderOutcome, append),
-// through the application layer on the gateway's own event store. The one place to switch to the operator route
-// `POST /internal/sandbox/pagos/{id}/resultado` once the sandbox buyer flow (issue 3) has landed.
+// through the application layer on the gateway's own event store. It arranges an approval for the tests whose subject
+// is what follows one (webhooks, settlement dates, portal lists), with the method, the instant and the provider
+// reference they need. The provider's own door (its signed notice, verified and applied) is tested through HTTP in
+// test/provider and by a buyer in test/checkout's browser tests; tests that need that path use the operator route
+// `POST /internal/sandbox/pagos/{id}/resultado` (test/checkout/paying.ts).
 import { randomUUID } from 'node:crypto';
 import { ChargeStream, type Cause } from '../../src/payments/application/charge-stream.js';
 import type { EventStore } from '../../src/payments/application/ports/event-store.port.js';
