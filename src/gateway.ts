@@ -47,11 +47,22 @@ export interface Gateway {
   sandboxUrl: string;
   /** GET /health: on the public listener, or for ROLE=worker on ADMIN_PORT. */
   healthUrl: string;
+  /** What each listener serves, as Fastify registered it (HEAD left out): the fuzz test checks it covers them all. */
+  routes: Record<'public' | 'operator' | 'sandbox', ServedRoute[]>;
   infra: Infrastructure;
   close(): Promise<void>;
 }
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
+
+/** A route as Fastify holds it: `url` with its `:name` and `:name(regex)` parameters and `*` wildcards. */
+export interface ServedRoute {
+  method: string;
+  url: string;
+}
+
+const SERVED = new WeakMap<NestFastifyApplication, ServedRoute[]>();
+const servedBy = (app: NestFastifyApplication | undefined): ServedRoute[] => (app ? (SERVED.get(app) ?? []) : []);
 
 /** Without a logger of the caller's (tests pass theirs, or false): the operator's log, shared by every app. */
 let operatorLogger: OperatorLogger | undefined;
@@ -78,6 +89,11 @@ export async function createHttpApp(
     rawBody: true,
     abortOnError: false,
     logger: logger ?? defaultLogger(),
+  });
+  const served: ServedRoute[] = [];
+  SERVED.set(app, served);
+  app.getHttpAdapter().getInstance().addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') served.push({ method, url: route.url });
   });
   // First: that a path does not take the method is a routing fact, answered before anything about the body.
   registerMethodNotAllowed(app.getHttpAdapter().getInstance());
@@ -162,8 +178,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     let publicUrl = '';
     let adminUrl = '';
     let healthUrl = '';
+    let api: NestFastifyApplication | undefined;
+    let operator: NestFastifyApplication | undefined;
     if (config.role !== 'worker') {
-      const api = await createHttpApp(PublicApiModule.forRoot(infra), options.logger, infra);
+      api = await createHttpApp(PublicApiModule.forRoot(infra), options.logger, infra);
       opened.push(api);
       setupDocs(api, config.publicBaseUrl);
       registerHealth(api.getHttpAdapter().getInstance(), dataSource);
@@ -172,7 +190,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       healthUrl = `${publicUrl}/health`;
       if (config.port === 0) config.publicBaseUrl = publicUrl;
 
-      const operator = await createHttpApp(OperatorApiModule.forRoot(infra), options.logger, infra);
+      operator = await createHttpApp(OperatorApiModule.forRoot(infra), options.logger, infra);
       opened.push(operator);
       await operator.listen({ port: config.adminPort, host: config.adminHost });
       adminUrl = urlOf(operator, config.adminHost);
@@ -195,7 +213,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         healthUrl = `${urlOf(health, config.adminHost)}/health`;
       }
     }
-    return { publicUrl, adminUrl, sandboxUrl, healthUrl, infra, close };
+    const routes = { public: servedBy(api), operator: servedBy(operator), sandbox: servedBy(sandbox) };
+    return { publicUrl, adminUrl, sandboxUrl, healthUrl, routes, infra, close };
   } catch (error) {
     await close().catch(() => undefined);
     throw error;

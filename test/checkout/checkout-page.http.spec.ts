@@ -3,7 +3,7 @@
 import { freePort } from '../support/ports.js';
 import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { DEFAULT_RETURN_URL, onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
-import { createCharge, estadoOf, eventTypes, eventually, MovableClock, operator, PAYER, postForm } from './paying.js';
+import { createCharge, estadoOf, eventTypes, eventually, MovableClock, operator, PAYER, postForm, postFormAndFollow } from './paying.js';
 
 const NBSP = '\u00a0';
 
@@ -112,7 +112,7 @@ describe('the hosted checkout page', () => {
 
   it('re-shows the PSE form with the problems named in Spanish, the typed values kept', async () => {
     const charge = await createCharge(gw, merchant);
-    const page = await postForm(`${charge.checkoutUrl}/pse`, {
+    const { page } = await postFormAndFollow(`${charge.checkoutUrl}/pse`, {
       banco: '',
       tipoPersona: 'juridica',
       tipoDocumento: 'NIT',
@@ -120,11 +120,42 @@ describe('the hosted checkout page', () => {
       nombre: 'Ana',
       email: 'ana@example.com',
     });
-    expect(page.status).toBe(400);
+    expect(page.status).toBe(200);
     expect(page.text).toContain('Revisa estos datos');
     expect(page.text).toContain('Elige tu banco.');
     expect(page.text).toMatch(/id="numeroDocumento"[^>]*value="890903938-7"[^>]*aria-invalid="true"/);
     expect(await estadoOf(gw, merchant, charge.id)).toBe('pendiente');
+  });
+
+  it('answers a PSE form with errors by a 303 (a reload does not post again), its values in no URL and no readable cookie, shown once', async () => {
+    const charge = await createCharge(gw, merchant);
+    const token = charge.checkoutUrl.split('/').pop();
+    const { post, page, cookie } = await postFormAndFollow(`${charge.checkoutUrl}/pse`, { ...PAYER, banco: '', numeroDocumento: '1020304050' });
+    expect(post.status).toBe(303);
+    expect(post.headers.get('location')).toBe(`/checkout/${token}?metodo=pse`);
+    expect(cookie).not.toMatch(/1020304050|ana|example/i);
+    expect(post.headers.getSetCookie()[0]).toMatch(new RegExp(`; Path=/checkout/${token}; Max-Age=300; HttpOnly; SameSite=Strict$`));
+    expect(page.text).toContain('Elige tu banco.');
+    expect(page.text).toMatch(/id="numeroDocumento"[^>]*value="1020304050"/);
+    // Shown once: the page clears the cookie, and the page asked again without it is the plain form.
+    expect(page.headers.getSetCookie()[0]).toMatch(/^pasarela_checkout_aviso=; Path=\/checkout\/[^;]+; Max-Age=0/);
+    const reloaded = await http('GET', `${charge.checkoutUrl}?metodo=pse`);
+    expect(reloaded.text).not.toContain('Elige tu banco.');
+    expect(reloaded.text).not.toContain('1020304050');
+    // Nor does another charge's page open it.
+    const other = await createCharge(gw, merchant);
+    const elsewhere = await http('GET', `${other.checkoutUrl}?metodo=pse`, { headers: { cookie } });
+    expect(elsewhere.status).toBe(200);
+    expect(elsewhere.text).not.toContain('1020304050');
+  });
+
+  it('answers a refused action by a 303 to the page, which says why once', async () => {
+    const charge = await createCharge(gw, merchant);
+    expect((await postForm(`${charge.checkoutUrl}/efectivo`, {})).status).toBe(303);
+    const { post, page } = await postFormAndFollow(`${charge.checkoutUrl}/efectivo`, {});
+    expect(post.headers.get('location')).toBe(`/checkout/${charge.checkoutUrl.split('/').pop()}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Tu código para pagar en efectivo');
   });
 
   it("names what is wrong with a document number the buyer did write: the type's shape, or the NIT's check digit", async () => {
@@ -138,8 +169,7 @@ describe('the hosted checkout page', () => {
       [{ numeroDocumento: '' }, 'Escribe el número de documento. Un NIT va con su dígito de verificación, así: 900123456-8.'],
     ];
     for (const [fields, message] of cases) {
-      const page = await postForm(`${charge.checkoutUrl}/pse`, { ...PAYER, banco: '9901', ...fields });
-      expect(page.status).toBe(400);
+      const { page } = await postFormAndFollow(`${charge.checkoutUrl}/pse`, { ...PAYER, banco: '9901', ...fields });
       expect(/<p class="field-error" id="numeroDocumento-error">([^<]*)<\/p>/.exec(page.text)?.[1]).toBe(message);
     }
     expect(await estadoOf(gw, merchant, charge.id)).toBe('pendiente');
@@ -147,8 +177,7 @@ describe('the hosted checkout page', () => {
 
   it('ties a person-type problem to its radio group, so a screen reader reads it with the group', async () => {
     const charge = await createCharge(gw, merchant);
-    const page = await postForm(`${charge.checkoutUrl}/pse`, { ...PAYER, tipoPersona: 'empresa', banco: '9901' });
-    expect(page.status).toBe(400);
+    const { page } = await postFormAndFollow(`${charge.checkoutUrl}/pse`, { ...PAYER, tipoPersona: 'empresa', banco: '9901' });
     expect(page.text).toMatch(/<fieldset class="field" aria-describedby="tipoPersona-error">/);
     expect(page.text).toMatch(/<p class="field-error" id="tipoPersona-error">Elige si eres persona natural o jurídica\.<\/p>/);
   });
@@ -232,8 +261,9 @@ describe('the hosted checkout page', () => {
     expect(screen.status).toBe(200);
     expect(screen.body).toEqual({ pantalla: 'processing' });
     expect(screen.headers.get('cache-control')).toBe('no-store');
-    const cash = await postForm(`${charge.checkoutUrl}/efectivo`, {});
-    expect(cash.status).toBe(409);
+    const cash = await postFormAndFollow(`${charge.checkoutUrl}/efectivo`, {});
+    expect(cash.post.status).toBe(303);
+    expect(cash.page.text).toContain('Estamos confirmando tu pago');
     expect(await estadoOf(gw, merchant, charge.id)).toBe('pendiente');
     clock.advance(61_000);
     expect(await eventually(() => estadoOf(gw, merchant, charge.id), (e) => e === 'aprobado', 4000)).toBe('aprobado');
@@ -261,8 +291,8 @@ describe('the hosted checkout page', () => {
       expect(page.text).not.toMatch(/<form|<iframe|<input|<select/);
     }
     const events = await eventTypes(gw, charge.id);
-    expect((await postForm(`${charge.checkoutUrl}/efectivo`, {})).status).toBe(409);
-    expect((await postForm(`${charge.checkoutUrl}/pse`, { ...PAYER, banco: '9901' })).status).toBe(409);
+    expect((await postFormAndFollow(`${charge.checkoutUrl}/efectivo`, {})).page.text).toContain('¡Pago aprobado!');
+    expect((await postFormAndFollow(`${charge.checkoutUrl}/pse`, { ...PAYER, banco: '9901' })).page.text).toContain('¡Pago aprobado!');
     expect(await eventTypes(gw, charge.id)).toEqual(events);
   });
 
@@ -275,7 +305,7 @@ describe('the hosted checkout page', () => {
     expect(page.text).toContain('Tu código para pagar en efectivo');
     expect(page.text).toContain('110342');
     expect(page.text).not.toMatch(/<form|<iframe/);
-    expect((await postForm(`${charge.checkoutUrl}/pse`, { ...PAYER, banco: '9901' })).status).toBe(409);
+    expect((await postFormAndFollow(`${charge.checkoutUrl}/pse`, { ...PAYER, banco: '9901' })).page.text).toContain('Tu código para pagar en efectivo');
     expect(await estadoOf(gw, merchant, charge.id)).toBe('pendiente');
   });
 
@@ -344,7 +374,7 @@ describe('the hosted checkout page', () => {
     expect(await eventually(() => estadoOf(gw, merchant, charge.id), (estado) => estado === 'aprobado')).toBe('aprobado');
   });
 
-  it('a card payment with cuotas out of 1-36 is a 400 that names cuotas, not an outage page; 3 cuotas then pays', async () => {
+  it('a card payment with cuotas out of 1-36 goes back to the card form with its error, not an outage page; 3 cuotas then pays', async () => {
     const charge = await createCharge(gw, merchant);
     const page = await http('GET', `${charge.checkoutUrl}?metodo=tarjeta`);
     const frame = /<iframe[^>]+src="([^"]+)"/.exec(page.text)?.[1]?.replace(/&amp;/g, '&');
@@ -353,9 +383,10 @@ describe('the hosted checkout page', () => {
     const token = /name="tokenTarjeta" value="([^"]+)"/.exec(card.text)?.[1];
     expect(token).toMatch(/^tok_/);
     for (const cuotas of ['37', '0']) {
-      const refused = await postForm(`${charge.checkoutUrl}/tarjeta`, { tokenTarjeta: token!, cuotas });
-      expect([cuotas, refused.status]).toEqual([cuotas, 400]);
-      expect(refused.text).not.toContain('no disponible');
+      const refused = await postFormAndFollow(`${charge.checkoutUrl}/tarjeta`, { tokenTarjeta: token!, cuotas });
+      expect([cuotas, refused.post.headers.get('location')]).toEqual([cuotas, `${new URL(charge.checkoutUrl).pathname}?metodo=tarjeta`]);
+      expect(refused.page.text).toContain('No pudimos usar esa tarjeta. Escribe sus datos otra vez.');
+      expect(refused.page.text).not.toContain('no disponible');
     }
     expect(await estadoOf(gw, merchant, charge.id)).toBe('pendiente');
     expect((await postForm(`${charge.checkoutUrl}/tarjeta`, { tokenTarjeta: token!, cuotas: '3' })).status).toBe(303);

@@ -73,6 +73,19 @@ export function postForm(url: string, fields: Record<string, string>) {
   });
 }
 
+/**
+ * A hosted-page form posted as a browser does it: the 303 (post/redirect/get), then the page it leads to, asked with
+ * the cookie the answer set (what the form left for that page). `post` is the form's answer, `page` the page after it.
+ */
+export async function postFormAndFollow(url: string, fields: Record<string, string>) {
+  const post = await postForm(url, fields);
+  const location = post.headers.get('location');
+  if (post.status !== 303 || !location) throw new Error(`expected a 303 to the page, got ${post.status} ${post.text.slice(0, 200)}`);
+  const cookie = post.headers.getSetCookie().map((header) => header.split(';')[0]).join('; ');
+  const page = await http('GET', new URL(location, url).toString(), { headers: cookie ? { cookie } : {} });
+  return { post, page, cookie };
+}
+
 export const PAYER = {
   nombre: 'Ana María Pérez',
   email: 'ana@example.com',

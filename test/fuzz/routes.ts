@@ -1,5 +1,6 @@
 // Every route a client can reach, by listener, with a valid request of each: the fuzz test replaces one part at a time.
-// Listed by hand from the controllers (and the two plain Fastify routes): a new route needs its line here.
+// Listed by hand from the controllers (and the plain Fastify routes): a new route needs its line here, and
+// route-coverage.http.spec.ts fails naming any route a listener serves that no line here reaches.
 
 /** Which listener, and so which credentials and which answer shapes. */
 export type Door = 'api' | 'operator' | 'checkout' | 'portal' | 'portal-anonymous' | 'notices' | 'plain' | 'sandbox-api' | 'sandbox-page';
@@ -66,12 +67,15 @@ export function routes(f: Fixture): Route[] {
     { door: 'plain', method: 'GET', path: '/health' },
     { door: 'plain', method: 'GET', path: '/docs' },
     { door: 'plain', method: 'GET', path: '/docs/openapi.json' },
+    { door: 'plain', method: 'GET', path: '/docs/openapi.yaml' },
+    { door: 'plain', method: 'GET', path: '/docs/swagger-ui.css' },
     // Hosted checkout
     { door: 'checkout', method: 'GET', path: '/checkout/assets/checkout.css' },
     { door: 'checkout', method: 'GET', path: '/checkout/assets/checkout.js' },
     { door: 'checkout', method: 'GET', path: '/checkout/:token', params: { token: f.checkoutToken }, query: { metodo: 'pse' } },
     { door: 'checkout', method: 'GET', path: '/checkout/:token/estado', params: { token: f.checkoutToken } },
     { door: 'checkout', method: 'GET', path: '/checkout/:token/volver', params: { token: f.checkoutToken } },
+    { door: 'checkout', method: 'GET', path: '/checkout/:token/pse', params: { token: f.checkoutToken } },
     { door: 'checkout', method: 'POST', path: '/checkout/:token/pse', params: { token: f.checkoutToken }, form: { banco: '1007', tipoPersona: 'natural', tipoDocumento: 'CC', numeroDocumento: '1020304050', nombre: 'Ana', email: 'ana@example.com', telefono: '3001234567' } },
     { door: 'checkout', method: 'POST', path: '/checkout/:token/tarjeta', params: { token: f.checkoutToken }, form: { tokenTarjeta: 'tok_x', cuotas: '1' } },
     { door: 'checkout', method: 'POST', path: '/checkout/:token/efectivo', params: { token: f.checkoutToken }, form: {} },
@@ -107,6 +111,9 @@ export function routes(f: Fixture): Route[] {
     { door: 'portal-anonymous', method: 'GET', path: '/portal/restablecer/:token', params: { token: f.resetToken } },
     { door: 'portal-anonymous', method: 'POST', path: '/portal/restablecer/:token', params: { token: f.resetToken }, formPage: `/portal/restablecer/${f.resetToken}`, form: { ...password, confirmacion: 'no coincide con la otra' } },
     { door: 'portal', method: 'POST', path: '/portal/salir', form: {} },
+    // The portal's catch-all (its own "no existe" page, for every method)
+    { door: 'portal', method: 'GET', path: '/portal/no-existe' },
+    { door: 'portal', method: 'POST', path: '/portal/no-existe', form: {} },
     // Operator API
     { door: 'operator', method: 'POST', path: '/internal/merchants', json: { nombre: 'Tienda fuzz' } },
     { door: 'operator', method: 'POST', path: '/internal/merchants/:id/aprobacion', params: { id: m } },

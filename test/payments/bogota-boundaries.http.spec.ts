@@ -174,5 +174,27 @@ describe('dates at midnight in Bogotá', () => {
       // ICU versions differ in the spaces they put around "p. m.": read them as plain spaces.
       expect(page.text.replace(/[\u00a0\u202f]/g, ' ')).toContain('Paga antes de</dt><dd>26 de noviembre de 2026 a las 10:00 p. m. (hora de Colombia)');
     });
+
+    it('names the zone of the deadline once the voucher has expired too', async () => {
+      now = bogota('2026-11-23T22:00:00');
+      const charge = await createCharge(gw, shop);
+      expect((await postForm(`${charge.checkoutUrl}/efectivo`, {})).status).toBe(303);
+      now = bogota('2026-11-26T22:00:01');
+      const page = await http('GET', charge.checkoutUrl);
+      expect(page.text).toContain('El código de pago venció');
+      expect(page.text.replace(/[\u00a0\u202f]/g, ' ')).toContain('se podía pagar hasta el 26 de noviembre de 2026 a las 10:00 p. m. (hora de Colombia) y no');
+    });
+  });
+
+  describe('the final page on the hosted page', () => {
+    it("names the zone of the charge's date", async () => {
+      now = bogota('2026-11-23T23:59:59');
+      const charge = await createCharge(gw, shop);
+      expect((await operator(gw, 'POST', `/internal/sandbox/pagos/${charge.id}/resultado`, { resultado: 'aprobado' })).status).toBe(202);
+      expect(await eventually(() => estadoOf(gw, shop, charge.id), (estado) => estado === 'aprobado')).toBe('aprobado');
+      const page = await http('GET', charge.checkoutUrl);
+      expect(page.text).toContain('¡Pago aprobado!');
+      expect(page.text.replace(/[\u00a0\u202f]/g, ' ')).toMatch(/<dt>Fecha<\/dt><dd>2[34] de noviembre de 2026 a las \d+:\d\d [ap]\. m\. \(hora de Colombia\)<\/dd>/);
+    });
   });
 });

@@ -4,4 +4,5 @@ const BOGOTA = new Intl.DateTimeFormat('es-CO', { timeZone: 'America/Bogota', da
 
 export const formatPesos = (monto: number): string => COP.format(monto);
 
-export const formatBogotaDateTime = (iso: string): string => BOGOTA.format(new Date(iso));
+/** An instant as Bogota date and time, naming its zone as every time shown to a buyer does: "... (hora de Colombia)". */
+export const formatBogotaDateTime = (iso: string): string => `${BOGOTA.format(new Date(iso))} (hora de Colombia)`;

@@ -20,8 +20,6 @@ export interface RenderOptions {
   cardError?: string;
   /** Why the last action did nothing, shown above the methods. */
   notice?: string;
-  /** Status of a page that answers a refused action (the screen itself is 200). */
-  status?: number;
 }
 
 export type Rendered = { kind: 'page'; status: number; page: string } | { kind: 'redirect'; location: string };
@@ -51,7 +49,7 @@ export class CheckoutScreens {
       descripcion: charge.descripcion,
       referencia: charge.referencia,
     };
-    const page = (body: Raw, title: string, status = options.status ?? 200, refreshSeconds?: number): Rendered => ({
+    const page = (body: Raw, title: string, status = 200, refreshSeconds?: number): Rendered => ({
       kind: 'page',
       status,
       page: layout(body, { title, summary, refreshSeconds, https: this.https }),
@@ -70,7 +68,7 @@ export class CheckoutScreens {
       case 'voucher-expired':
         return charge.voucher ? page(voucherExpiredScreen(charge.voucher, back), 'Código de pago vencido') : this.unavailable(page, self);
       case 'processing':
-        return page(processingScreen(screen.bankName, self, back), 'Confirmando tu pago', options.status ?? 200, REFRESH_SECONDS);
+        return page(processingScreen(screen.bankName, self, back), 'Confirmando tu pago', 200, REFRESH_SECONDS);
       case 'unavailable':
         return this.unavailable(page, self);
       case 'go-to-bank':

@@ -1,10 +1,10 @@
 // The hosted checkout page (PORT, /checkout/{token}): server-rendered, Spanish, one screen per state of the charge.
-// Forms post here and answer 303 to the page (or to the bank); the card number is never posted here, only the
-// provider's token for it.
-import { Body, Controller, Get, Inject, Param, Post, Query, Res, UseFilters } from '@nestjs/common';
+// Forms post here and answer 303 to the page (or to the bank), their errors and refusals too (post/redirect/get,
+// the form's values carried by CheckoutFlash); the card number is never posted here, only the provider's token for it.
+import { Body, Controller, Get, Inject, Param, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../../kernel/config.js';
 import { DomainError, FieldError } from '../../../kernel/errors.js';
 import { CONFIG } from '../../../kernel/infrastructure.module.js';
@@ -17,6 +17,7 @@ import { PayByCardCommand } from '../../application/pay-by-card/pay-by-card.comm
 import { StartPsePaymentCommand } from '../../application/start-pse-payment/start-pse-payment.command.js';
 import { ViewCheckoutQuery, type CheckoutSnapshot } from '../../application/view-checkout/view-checkout.query.js';
 import { CheckoutErrorFilter } from './checkout-error.filter.js';
+import { CheckoutFlash, type Flash } from './checkout-flash.js';
 import { CheckoutScreens, type RenderOptions } from './checkout-screens.js';
 import { redirect, sendPage, setPageHeaders, type PageOrigins } from './page-headers.js';
 import { CHECKOUT_CSS, CHECKOUT_JS } from './views/assets.js';
@@ -47,6 +48,24 @@ function textFields(body: unknown, names: readonly string[]): Record<string, str
 
 const PSE_FIELDS = ['banco', 'tipoPersona', 'tipoDocumento', 'numeroDocumento', 'nombre', 'email', 'telefono'] as const;
 
+/** How the page shows what the last action left: the PSE form's problems in Spanish, the card's error, a refusal. */
+function flashOptions(flash: Flash | null): RenderOptions {
+  switch (flash?.kind) {
+    case 'pse': {
+      const form = flash.values;
+      const message = (field: string): string =>
+        field === 'numeroDocumento' ? documentNumberMessage(form) : (PSE_MESSAGES[field] ?? 'Revisa este dato.');
+      return { method: 'pse', pse: { values: form, errors: Object.fromEntries(flash.errors.map((field) => [field, message(field)])) } };
+    }
+    case 'card':
+      return { method: 'tarjeta', cardError: CARD_ERROR };
+    case 'refused':
+      return { notice: NOT_OPEN[flash.why] };
+    default:
+      return {};
+  }
+}
+
 @ApiExcludeController()
 @Controller('checkout')
 @UseFilters(CheckoutErrorFilter)
@@ -57,6 +76,7 @@ export class CheckoutController {
     private readonly queries: QueryBus,
     private readonly commands: CommandBus,
     private readonly screens: CheckoutScreens,
+    private readonly flash: CheckoutFlash,
     @Inject(PAYMENT_PROVIDER) provider: PaymentProvider,
     @Inject(CONFIG) config: Config,
   ) {
@@ -80,11 +100,12 @@ export class CheckoutController {
   async page(
     @Param('token') token: string,
     @Query('metodo') metodo: string | undefined,
+    @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string | undefined> {
     const snapshot = await this.queries.execute(new ViewCheckoutQuery(token));
     const method = (METHODS as readonly string[]).includes(metodo ?? '') ? (metodo as Method) : undefined;
-    return this.render(reply, snapshot, { method });
+    return this.render(reply, snapshot, { method, ...flashOptions(this.flash.take(request, reply, token)) });
   }
 
   @Post(':token/pse')
@@ -95,12 +116,7 @@ export class CheckoutController {
       redirect(reply, redirectUrl, this.origins);
       return undefined;
     } catch (error) {
-      if (error instanceof FieldError) {
-        const message = (field: string): string =>
-          field === 'numeroDocumento' ? documentNumberMessage(form) : (PSE_MESSAGES[field] ?? 'Revisa este dato.');
-        const errors = Object.fromEntries(Object.keys(error.fieldErrors).map((field) => [field, message(field)]));
-        return this.render(reply, await this.view(token), { method: 'pse', pse: { values: form, errors }, status: 400 });
-      }
+      if (error instanceof FieldError) return this.backTo(reply, token, { kind: 'pse', values: form, errors: Object.keys(error.fieldErrors) });
       return this.refused(reply, token, error);
     }
   }
@@ -113,7 +129,7 @@ export class CheckoutController {
       redirect(reply, `/checkout/${token}`, this.origins);
       return undefined;
     } catch (error) {
-      if (error instanceof FieldError) return this.render(reply, await this.view(token), { method: 'tarjeta', cardError: CARD_ERROR, status: 400 });
+      if (error instanceof FieldError) return this.backTo(reply, token, { kind: 'card' });
       return this.refused(reply, token, error);
     }
   }
@@ -142,9 +158,8 @@ export class CheckoutController {
   }
 
   /**
-   * The address a form's answer left in the browser (a refusal or the form's errors are shown where they were posted),
-   * asked again later: a restored tab, the history, a reload after the browser dropped the form. The page as it is now,
-   * on the method that form was for; never a missing page.
+   * A form's address asked with GET: a tab restored or a history entry from before the forms redirected, a link
+   * typed by hand. The page as it is now, on the method that form was for; never a missing page.
    */
   @Get(':token/:metodo(pse|tarjeta|efectivo)')
   actionPage(@Param('token') token: string, @Param('metodo') metodo: Method, @Res({ passthrough: true }) reply: FastifyReply): void {
@@ -165,18 +180,22 @@ export class CheckoutController {
   }
 
   /**
-   * A payment the charge cannot take now: the page as it is, saying why. A provider that did not answer in time may
-   * still have acted (charged the card, started the debit, issued the voucher): the buyer goes to the page, which
-   * shows what the provider and the charge say now, rather than a page claiming nothing happened.
+   * A payment the charge cannot take now: back to the page as it is, saying why. A provider that did not answer in
+   * time may still have acted (charged the card, started the debit, issued the voucher): the buyer goes to the page,
+   * which shows what the provider and the charge say now, rather than a page claiming nothing happened.
    */
-  private async refused(reply: FastifyReply, token: string, error: unknown): Promise<string | undefined> {
-    if (error instanceof GatewayUnavailable) {
-      redirect(reply, `/checkout/${token}`, this.origins);
-      return undefined;
-    }
-    if (error instanceof PaymentNotOpen) return this.render(reply, await this.view(token), { notice: NOT_OPEN[error.why], status: 409 });
-    if (error instanceof DomainError && error.kind === 'conflict') return this.render(reply, await this.view(token), { status: 409 });
+  private refused(reply: FastifyReply, token: string, error: unknown): undefined {
+    if (error instanceof PaymentNotOpen) return this.backTo(reply, token, { kind: 'refused', why: error.why });
+    if (error instanceof GatewayUnavailable || (error instanceof DomainError && error.kind === 'conflict')) return this.backTo(reply, token, null);
     throw error;
+  }
+
+  /** 303 to the page (post/redirect/get: a reload does not post again), leaving it what to show once. */
+  private backTo(reply: FastifyReply, token: string, flash: Flash | null): undefined {
+    if (flash) this.flash.leave(reply, token, flash);
+    const method = flash?.kind === 'pse' ? '?metodo=pse' : flash?.kind === 'card' ? '?metodo=tarjeta' : '';
+    redirect(reply, `/checkout/${token}${method}`, this.origins);
+    return undefined;
   }
 
   private async render(reply: FastifyReply, snapshot: CheckoutSnapshot, options: RenderOptions): Promise<string | undefined> {

@@ -5,15 +5,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../../kernel/config.js';
+import { readCookie } from '../../../kernel/http/cookie.js';
 import { CONFIG } from '../../../kernel/infrastructure.module.js';
-
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
-  }
-  return undefined;
-}
 
 /** Constant-time comparison of two tokens; false when either is missing. */
 export function sameToken(expected: string | undefined, given: string | undefined): boolean {

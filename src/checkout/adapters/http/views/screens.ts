@@ -79,7 +79,7 @@ export function voucherScreen(voucher: CashVoucher, monto: number, msLeft: numbe
       <div><dt>Referencia de pago</dt><dd class="code">${voucher.reference}</dd></div>
       <div><dt>Convenio</dt><dd class="code">${voucher.agreementCode}</dd></div>
       <div><dt>Valor a pagar</dt><dd>${formatPesos(monto)}</dd></div>
-      <div><dt>Paga antes de</dt><dd>${formatBogotaDateTime(voucher.expiresAt)} (hora de Colombia)</dd></div>
+      <div><dt>Paga antes de</dt><dd>${formatBogotaDateTime(voucher.expiresAt)}</dd></div>
       <div><dt>Dónde pagar</dt><dd>${voucher.networks.join(', ')}</dd></div>
     </dl>
   </div>
