@@ -26,11 +26,11 @@ export const count = (n: number): string => NUMBER.format(n);
 /** A number with its noun in agreement: "1 pago", "2 pagos", "1.250 pagos". */
 export const counted = (n: number, one: string, many: string): string => `${count(n)} ${n === 1 ? one : many}`;
 
-/**
- * An instant as a Bogota date and time, naming its zone the same way on every page (and as the hosted checkout does):
- * "22 nov 2026, 3:07 p. m. (hora de Colombia)". Dates alone are Bogota calendar days and name no zone.
- */
-export const dateTime = (iso: string): string => `${DATE_TIME.format(new Date(iso))} (hora de Colombia)`;
+/** Text that ends a sentence, with its full stop unless it has one: a time ends in "a. m." or "p. m." already. */
+export const endSentence = (text: string): string => (text.endsWith('.') ? text : `${text}.`);
+
+/** An instant as a Bogota date and time: "22 nov 2026, 3:07 p. m.". */
+export const dateTime = (iso: string): string => DATE_TIME.format(new Date(iso));
 
 /** The Bogota date of an instant: "22 nov 2026". */
 export const date = (iso: string): string => DATE.format(new Date(iso));

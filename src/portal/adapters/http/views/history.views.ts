@@ -56,7 +56,7 @@ export function historyPage(session: PortalSession, model: HistoryPageModel): st
     html`${problemNotice(model.problem)}
 <section class="card" aria-labelledby="historial">
   <h2 id="historial">Historial de cambios</h2>
-  <p class="hint">Quién cambió el sitio web, el webhook, las personas con acceso o el checkout propio, y cuándo. Del más reciente al más antiguo.</p>
+  <p class="hint">Quién cambió el sitio web, el webhook, las personas con acceso o el checkout propio, y cuándo (hora de Colombia). Del más reciente al más antiguo.</p>
   ${model.entries.length > 0 ? html`<ol class="timeline cambios">${model.entries.map((item) => entry(item, model.authors))}</ol>` : empty}
 </section>
 <nav class="pager" aria-label="Páginas del historial">

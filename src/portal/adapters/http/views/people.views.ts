@@ -2,7 +2,7 @@
 import type { Invitation, PasswordResetLink } from '../../../../merchants/application/people/people.commands.js';
 import type { Person } from '../../../../merchants/domain/person.js';
 import type { PortalSession } from '../../../application/portal-session.js';
-import { date, dateTime, ROLE_LABEL } from './format.js';
+import { date, dateTime, endSentence, ROLE_LABEL } from './format.js';
 import { copyField, errorSummary, field, okNotice, problemNotice, type FieldErrors } from './forms.js';
 import { html, type Html } from './html.js';
 import { csrfField } from './layout.js';
@@ -140,7 +140,7 @@ export function invitedPage(session: PortalSession, invitation: Invitation): str
   <h2 id="enlace">Invitaste a ${person.nombre} (${ROLE_LABEL[person.rol]})</h2>
   <div class="notice warn" role="status">
     ${copyField('enlace-invitacion', `Copia este enlace ahora y envíaselo a ${person.email}. No lo volveremos a mostrar.`, invitation.url)}
-    Vale hasta: ${dateTime(invitation.expiresAt)}. Quien lo abra podrá elegir la contraseña de esta persona: envíalo solo a esa persona.
+    Vale hasta: ${endSentence(dateTime(invitation.expiresAt))} Quien lo abra podrá elegir la contraseña de esta persona: envíalo solo a esa persona.
   </div>
   <p><a class="button" href="/portal/configuracion/personas">Listo, volver a Personas</a></p>
 </section>`,
@@ -175,7 +175,7 @@ export function passwordResetIssuedPage(session: PortalSession, link: PasswordRe
   <h2 id="enlace">Enlace para que ${person.nombre} elija una contraseña nueva</h2>
   <div class="notice warn" role="status">
     ${copyField('enlace-restablecer', `Copia este enlace ahora y envíaselo a ${person.email}. No lo volveremos a mostrar.`, link.url)}
-    Vale una sola vez, hasta: ${dateTime(link.expiresAt)}. Quien lo abra podrá cambiar la contraseña de esta persona: envíalo
+    Vale una sola vez, hasta: ${endSentence(dateTime(link.expiresAt))} Quien lo abra podrá cambiar la contraseña de esta persona: envíalo
     solo a esa persona. Si pides otro, este deja de servir. Al usarlo se cierran todas sus sesiones.
   </div>
   <p><a class="button" href="/portal/configuracion/personas">Listo, volver a Personas</a></p>
