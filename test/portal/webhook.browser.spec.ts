@@ -287,9 +287,9 @@ describe('the webhook endpoint and its deliveries in the portal', () => {
     expect(await unticked.text()).toContain('Marca que entiendes');
     expect(await rolls()).toBe(before);
 
-    // Ticked, and the button double-clicked: one roll; the page shows that roll's secret.
+    // Ticked and confirmed: one roll; the page shows its secret.
     await admin.getByLabel('Entiendo que el secreto anterior deja de firmar ya').check();
-    await admin.getByRole('button', { name: 'Sí, cambiar el secreto' }).dblclick();
+    await admin.getByRole('button', { name: 'Sí, cambiar el secreto' }).click();
     await admin.getByRole('heading', { name: 'Cambiaste el secreto de firma' }).waitFor();
     const shown = (await admin.locator('#secreto-firma').textContent())?.trim() ?? '';
     expect(await rolls()).toBe(before + 1);
@@ -304,5 +304,21 @@ describe('the webhook endpoint and its deliveries in the portal', () => {
 
     // The next notice is signed with the secret shown and the one the shop's server held: nothing stopped early.
     expect(await signaturesOfNextDelivery('ROSA-80')).toEqual([hmac(shown), hmac(lastRolled)]);
+
+    // A double click on a slow line: the same confirmation posted twice at once. One roll, the same secret in both
+    // answers (the browser shows the second), and the secret before still signs.
+    await admin.goto(`${gw.publicUrl}/portal/configuracion/webhook/secreto`);
+    const form = {
+      csrf: await admin.locator('input[name=csrf]').first().inputValue(),
+      visto: await admin.locator('input[name=visto]').inputValue(),
+      entiendo: 'si',
+    };
+    const posts = await Promise.all([0, 1].map(() => admin.request.post(`${gw.publicUrl}/portal/configuracion/webhook/secreto`, { form, maxRedirects: 0 })));
+    expect(posts.map((post) => post.status())).toEqual([201, 201]);
+    const secrets = await Promise.all(posts.map(async (post) => /id="secreto-firma">([^<]+)</.exec(await post.text())?.[1]));
+    expect(secrets[0]).toMatch(/^whsec_/);
+    expect(secrets[1]).toBe(secrets[0]);
+    expect(await rolls()).toBe(before + 2);
+    expect(await signaturesOfNextDelivery('ROSA-81')).toEqual([hmac(secrets[0]!), hmac(shown)]);
   });
 });
