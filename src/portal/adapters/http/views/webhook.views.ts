@@ -5,7 +5,7 @@ import type { AttemptView, DeliveryView } from '../../../../webhooks/application
 import type { WebhookEndpointView } from '../../../../webhooks/application/ports/webhook-endpoints.port.js';
 import type { DeliveryEstado } from '../../../../webhooks/domain/delivery.js';
 import type { PortalSession } from '../../../application/portal-session.js';
-import { actorLabel, counted, dateTime, type Authors } from './format.js';
+import { actorLabel, counted, dateTime, endSentence, type Authors } from './format.js';
 import { copyField, errorSummary, field, okNotice, problemNotice, type FieldErrors } from './forms.js';
 import { html, type Html } from './html.js';
 import { csrfField } from './layout.js';
@@ -321,7 +321,7 @@ export function rollConfirmPage(session: PortalSession, model: RollConfirmModel)
     Hasta el ${dateTime(endpoint.previousSecretValidUntil ?? endpoint.actualizadoEn)} cada aviso lleva también la firma del secreto anterior a ese cambio.</p>
     <p><strong>Si lo cambias otra vez ahora, ese secreto anterior deja de firmar de inmediato</strong>: si tu servidor todavía
     comprueba los avisos con él, los rechazará desde este momento y tu tienda no se enterará de los pagos. El secreto actual
-    seguirá firmando hasta el ${dateTime(model.currentValidUntil)}.</p>
+    seguirá firmando hasta el ${endSentence(dateTime(model.currentValidUntil))}</p>
     <p>Cámbialo solo si ya pusiste en tu servidor el secreto del último cambio, o si lo perdiste.</p>
   </div>`
       : html`<p id="deja-de-firmar">El secreto actual seguirá firmando hasta el <strong>${dateTime(model.currentValidUntil)}</strong>: hasta
