@@ -334,6 +334,10 @@ describe('a staff member uses the portal with the keyboard only, on a phone, wit
     await tabTo(/^\d+ intentos?$/);
     expect((await tabTo('Cambiar el secreto de firma', 'Shift+Tab')).slice(0, 2)).toEqual(['Ver pago', 'Entregadas']);
     await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: '¿Cambiar el secreto de firma?' }).waitFor();
+    await expectReadable('Cambiar el secreto de firma · Configuración · Pasarela');
+    await tabTo('Sí, cambiar el secreto');
+    await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Cambiaste el secreto de firma' }).waitFor();
     await expectReadable('Secreto de firma nuevo · Configuración · Pasarela');
     expect((await focused())?.name).toBe('#secreto-firma');

@@ -110,6 +110,15 @@ describe('read-only role: every write refused, nothing written', () => {
       expect(await snapshot()).toEqual(before);
     });
 
+    it("the pages that only lead to a write (confirm a removal, a secret roll) are the 403 page, with no form", async () => {
+      for (const path of [`/portal/configuracion/personas/${adminPersonId}/quitar`, '/portal/configuracion/webhook/secreto']) {
+        const answer = await reader.get(path);
+        expect([path, answer.status]).toEqual([path, 403]);
+        expect(answer.text).toContain('Tu acceso es de solo lectura');
+        expect(answer.text).not.toContain('<form method="post" action="/portal/configuracion/');
+      }
+    });
+
     it('reads every portal page, and may still close its own sessions and sign out', async () => {
       const list = await waitUntil(() => http('GET', `${gw.publicUrl}/v1/pagos`, { token: shop.apiKey }), (answer) => answer.body.data.length > 0);
       const charge = list.body.data[0];
@@ -145,6 +154,22 @@ describe('read-only role: every write refused, nothing written', () => {
         expect((await admin.post(`/portal/configuracion/personas/${id}/quitar`, { csrf: csrfOf(adminPage.text) })).status).toBe(404);
       }
       expect((await http('GET', `${gw.publicUrl}/v1/personas`, { token: other.apiKey })).body[0].rol).toBe('administrador');
+    });
+
+    it('a removal posted twice (a double click, another tab) says the person had no access any more; a role change for them too', async () => {
+      const { client: admin } = await signIn(gw, 'admin@tornillo.co', STRONG_PASSWORD);
+      const tres = await http('POST', `${gw.publicUrl}/v1/personas`, { token: shop.apiKey, body: { email: 'tres@tornillo.co', nombre: 'Tres', rol: 'lectura' } });
+      const page = await admin.get(`/portal/configuracion/personas/${tres.body.id}/quitar`);
+      const form = { csrf: csrfOf(page.text) };
+      const first = await admin.post(`/portal/configuracion/personas/${tres.body.id}/quitar`, form);
+      expect([first.status, first.location]).toEqual([303, '/portal/configuracion/personas?hecho=quitada']);
+      const again = await admin.post(`/portal/configuracion/personas/${tres.body.id}/quitar`, form);
+      expect([again.status, again.location]).toEqual([303, '/portal/configuracion/personas?hecho=ya_quitada']);
+      expect((await admin.get(again.location!)).text).toContain('Esa persona ya no tenía acceso');
+      const role = await admin.post(`/portal/configuracion/personas/${tres.body.id}/rol`, { ...form, rol: 'administrador' });
+      expect([role.status, role.location]).toEqual([303, '/portal/configuracion/personas?problema=sin_acceso']);
+      expect((await admin.get(role.location!)).text).toContain('esa persona ya no tiene acceso');
+      expect((await http('GET', `${gw.publicUrl}/v1/personas`, { token: shop.apiKey })).body.some((p: { id: string }) => p.id === tres.body.id)).toBe(false);
     });
   });
 });

@@ -50,6 +50,25 @@ describe('the webhook endpoint and its deliveries in the portal', () => {
   let shop: OnboardedMerchant;
   let admin: Page;
   let secret = '';
+  let lastRolled = '';
+  let hmacInput = { t: '', body: '' };
+  const hmac = (key: string): string => createHmac('sha256', key).update(`${hmacInput.t}.${hmacInput.body}`).digest('hex');
+
+  /** Approves a new charge and answers the v1 signatures of its notice (keeping what `hmac` signs). */
+  async function signaturesOfNextDelivery(referencia: string): Promise<string[]> {
+    const before = receiver.received.length;
+    const chargeId = await createCharge(gw, shop, referencia, 45_000);
+    await approveCharge(gw, chargeId);
+    const deadline = Date.now() + 10_000;
+    while (!receiver.received.slice(before).some((r) => r.body.includes(chargeId))) {
+      if (Date.now() > deadline) throw new Error(`the delivery of ${referencia} never arrived`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const delivery = receiver.received.slice(before).find((r) => r.body.includes(chargeId))!;
+    const parts = String(delivery.headers['svc-signature']).split(',').map((part) => part.split('='));
+    hmacInput = { t: parts.find(([key]) => key === 't')![1]!, body: delivery.body };
+    return parts.filter(([key]) => key === 'v1').map(([, value]) => value!);
+  }
   const receiver = new Receiver();
   const contexts: BrowserContext[] = [];
 
@@ -208,9 +227,12 @@ describe('the webhook endpoint and its deliveries in the portal', () => {
   it('rolls the signing secret: the new one shown once with the old one\'s end; the next delivery carries both signatures', async () => {
     await admin.goto(`${gw.publicUrl}/portal/configuracion/webhook`);
     await admin.getByRole('heading', { name: 'Secreto de firma' }).waitFor();
-    await admin.getByRole('button', { name: 'Cambiar el secreto de firma' }).click();
+    await admin.getByRole('link', { name: 'Cambiar el secreto de firma' }).click();
+    expect(await admin.locator('#deja-de-firmar').textContent()).toContain('El secreto actual seguirá firmando hasta el');
+    await admin.getByRole('button', { name: 'Sí, cambiar el secreto' }).click();
     await admin.getByRole('heading', { name: 'Cambiaste el secreto de firma' }).waitFor();
     const rolled = (await admin.locator('#secreto-firma').textContent())?.trim() ?? '';
+    lastRolled = rolled;
     expect(rolled).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     expect(rolled).not.toBe(secret);
     expect(await admin.getByRole('status').textContent()).toContain('No lo volveremos a mostrar');
@@ -242,5 +264,61 @@ describe('the webhook endpoint and its deliveries in the portal', () => {
     const v1 = parts.filter(([key]) => key === 'v1').map(([, value]) => value);
     const sign = (key: string) => createHmac('sha256', key).update(`${t}.${delivery.body}`).digest('hex');
     expect(v1).toEqual([sign(rolled), sign(secret)]);
+  });
+
+  it('rolling again within the 24 h: the page says the old secret stops now and asks for a tick; a double click rolls once', async () => {
+    const rolls = async (): Promise<number> =>
+      (await gw.infra.dataSource.query('SELECT count(*)::int AS n FROM webhook_endpoint_changes WHERE merchant_id = $1 AND secret_rolled', [shop.merchantId]))[0].n;
+    const before = await rolls();
+
+    await admin.goto(`${gw.publicUrl}/portal/configuracion/webhook`);
+    await admin.getByRole('link', { name: 'Cambiar el secreto de firma' }).click();
+    const warning = (await admin.locator('#deja-de-firmar').textContent()) ?? '';
+    expect(warning).toContain('El secreto ya se cambió hace poco');
+    expect(warning).toContain('por Rosa');
+    expect(warning).toContain('ese secreto anterior deja de firmar de inmediato');
+    await screenshot(admin, 'webhook-cambiar-secreto-otra-vez');
+
+    // Without the tick (a forged or replayed form) nothing is rolled.
+    const csrf = await admin.locator('input[name=csrf]').first().inputValue();
+    const visto = await admin.locator('input[name=visto]').inputValue();
+    const unticked = await admin.request.post(`${gw.publicUrl}/portal/configuracion/webhook/secreto`, { form: { csrf, visto }, maxRedirects: 0 });
+    expect(unticked.status()).toBe(400);
+    expect(await unticked.text()).toContain('Marca que entiendes');
+    expect(await rolls()).toBe(before);
+
+    // Ticked and confirmed: one roll; the page shows its secret.
+    await admin.getByLabel('Entiendo que el secreto anterior deja de firmar ya').check();
+    await admin.getByRole('button', { name: 'Sí, cambiar el secreto' }).click();
+    await admin.getByRole('heading', { name: 'Cambiaste el secreto de firma' }).waitFor();
+    const shown = (await admin.locator('#secreto-firma').textContent())?.trim() ?? '';
+    expect(await rolls()).toBe(before + 1);
+
+    // Reloading the answer posts the form again: the same secret, nothing rolled.
+    const reloaded = await admin.reload();
+    expect(reloaded?.status()).toBe(201);
+    expect((await admin.locator('#secreto-firma').textContent())?.trim()).toBe(shown);
+    expect(await admin.locator('#repetido').textContent()).toContain('no lo cambiamos de nuevo');
+    expect(await rolls()).toBe(before + 1);
+    expect(await admin.locator('#secreto-anterior').textContent()).toContain('El secreto anterior sigue firmando hasta el');
+
+    // The next notice is signed with the secret shown and the one the shop's server held: nothing stopped early.
+    expect(await signaturesOfNextDelivery('ROSA-80')).toEqual([hmac(shown), hmac(lastRolled)]);
+
+    // A double click on a slow line: the same confirmation posted twice at once. One roll, the same secret in both
+    // answers (the browser shows the second), and the secret before still signs.
+    await admin.goto(`${gw.publicUrl}/portal/configuracion/webhook/secreto`);
+    const form = {
+      csrf: await admin.locator('input[name=csrf]').first().inputValue(),
+      visto: await admin.locator('input[name=visto]').inputValue(),
+      entiendo: 'si',
+    };
+    const posts = await Promise.all([0, 1].map(() => admin.request.post(`${gw.publicUrl}/portal/configuracion/webhook/secreto`, { form, maxRedirects: 0 })));
+    expect(posts.map((post) => post.status())).toEqual([201, 201]);
+    const secrets = await Promise.all(posts.map(async (post) => /id="secreto-firma">([^<]+)</.exec(await post.text())?.[1]));
+    expect(secrets[0]).toMatch(/^whsec_/);
+    expect(secrets[1]).toBe(secrets[0]);
+    expect(await rolls()).toBe(before + 2);
+    expect(await signaturesOfNextDelivery('ROSA-81')).toEqual([hmac(secrets[0]!), hmac(shown)]);
   });
 });

@@ -24,3 +24,10 @@ export class DeliveryPending extends DomainError {
     super('conflict', 'delivery_pending', 'The delivery is still being attempted; it can be sent again once it is entregada, fallida or sin_endpoint');
   }
 }
+
+/** A roll asked for "if unchanged since" found the endpoint changed by someone else (or long ago): nothing rolled. */
+export class WebhookEndpointChanged extends DomainError {
+  constructor() {
+    super('conflict', 'webhook_endpoint_changed', 'The webhook endpoint changed after the page was shown; the secret was not rolled');
+  }
+}

@@ -23,6 +23,8 @@ import { CONFLICT_TEXT } from './views/error.views.js';
 import type { FieldErrors } from './views/forms.js';
 import { invitedPage, passwordResetIssuedPage, peoplePage, removePage, type InviteForm } from './views/people.views.js';
 import { ownEntry } from '../../../kernel/own-entry.js';
+import { NamePeople } from '../../../merchants/application/people/person-access.commands.js';
+import { ForbiddenRole } from '../../../merchants/domain/merchant.errors.js';
 
 const FIELD_MESSAGES: Record<string, string> = {
   email: 'Escribe un correo válido, como nombre@tienda.co.',
@@ -33,10 +35,12 @@ const FIELD_MESSAGES: Record<string, string> = {
 const DONE: Record<string, string> = {
   rol: 'Cambiamos el rol.',
   quitada: 'Quitamos el acceso.',
+  ya_quitada: 'Esa persona ya no tenía acceso (se lo quitaron hace un momento, quizá desde otra pestaña): no cambiamos nada.',
 };
 
 const PROBLEMS: Record<string, string> = {
   ultimo: CONFLICT_TEXT.last_administrator ?? '',
+  sin_acceso: 'No cambiamos el rol: esa persona ya no tiene acceso (alguien se lo quitó después de que abriste la página). Puedes invitarla de nuevo.',
 };
 
 const PEOPLE_PATH = '/portal/configuracion/personas';
@@ -96,12 +100,19 @@ export class PeopleController {
       seeOther(reply, this.https, PEOPLE_PATH);
       return;
     }
-    await this.tryChange(reply, () => this.commands.execute(new ChangePersonRole(session.principal.merchantId, id, rol, session.principal.actor)), 'rol');
+    try {
+      await this.tryChange(reply, () => this.commands.execute(new ChangePersonRole(session.principal.merchantId, id, rol, session.principal.actor)), 'rol');
+    } catch (error) {
+      if (!(await this.wasRemoved(session, error, id))) throw error;
+      seeOther(reply, this.https, `${PEOPLE_PATH}?problema=sin_acceso`);
+    }
   }
 
+  /** The confirmation only leads to a write: a read-only person gets the 403 page, not a button that would fail. */
   @Get(':id/quitar')
   async confirmRemoval(@Param('id') id: string, @Req() request: PortalRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const session = sessionOf(request);
+    if (session.principal.role !== 'administrador') throw new ForbiddenRole();
     return sendPage(reply, this.https, 200, removePage(session, await this.person(session, id)));
   }
 
@@ -109,7 +120,15 @@ export class PeopleController {
   async remove(@Param('id') id: string, @Req() request: PortalRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
     const session = sessionOf(request);
     if (!isUuid(id)) throw new NotFound('Person');
-    const removed = await this.tryChange(reply, () => this.commands.execute(new RemovePerson(session.principal.merchantId, id, session.principal.actor)), 'quitada');
+    let removed: boolean;
+    try {
+      removed = await this.tryChange(reply, () => this.commands.execute(new RemovePerson(session.principal.merchantId, id, session.principal.actor)), 'quitada');
+    } catch (error) {
+      // A double click, a reload of the answer, or another tab: the person is gone already; the page says so.
+      if (!(await this.wasRemoved(session, error, id))) throw error;
+      seeOther(reply, this.https, `${PEOPLE_PATH}?hecho=ya_quitada`);
+      return;
+    }
     // Removing oneself ends one's access: the next page is the sign-in.
     if (removed && id === session.principal.actor.id) seeOther(reply, this.https, '/portal/ingresar');
   }
@@ -136,6 +155,16 @@ export class PeopleController {
     }
     seeOther(reply, this.https, `${PEOPLE_PATH}?hecho=${done}`);
     return true;
+  }
+
+  /**
+   * Whether a person the command did not find is one of this merchant's people whose access was removed (removed
+   * people keep their name for the history). Another merchant's person or an unknown id stays a 404.
+   */
+  private async wasRemoved(session: PortalSession, error: unknown, id: string): Promise<boolean> {
+    if (!(error instanceof DomainError && error.kind === 'not_found')) return false;
+    const names = await this.queries.execute(new NamePeople(session.principal.merchantId, [id]));
+    return names[id] !== undefined;
   }
 
   private async person(session: PortalSession, id: string): Promise<Person> {

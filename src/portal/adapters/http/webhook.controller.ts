@@ -24,7 +24,12 @@ import { sendPage, seeOther } from './page.js';
 import { isHttps } from './portal-http.js';
 import { PortalController, sessionOf, type PortalRequest } from './portal.guard.js';
 import type { FieldErrors } from './views/forms.js';
-import { rolledSecretPage, secretPage, urlMessage, webhookPage } from './views/webhook.views.js';
+import { rollConfirmPage, rolledSecretPage, secretPage, urlMessage, webhookPage } from './views/webhook.views.js';
+import { CLOCK, type Clock } from '../../../kernel/clock.js';
+import { ForbiddenRole } from '../../../merchants/domain/merchant.errors.js';
+import type { WebhookEndpointView } from '../../../webhooks/application/ports/webhook-endpoints.port.js';
+import { WebhookEndpointNotFound } from '../../../webhooks/domain/webhook.errors.js';
+import { previousSecretValidUntil } from '../../../webhooks/domain/signing-secrets.js';
 import { ownEntry } from '../../../kernel/own-entry.js';
 
 const PATH = '/portal/configuracion/webhook';
@@ -55,6 +60,7 @@ export class WebhookController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
+    @Inject(CLOCK) private readonly clock: Clock,
     @Inject(CONFIG) config: Config,
   ) {
     this.https = isHttps(config);
@@ -119,12 +125,45 @@ export class WebhookController {
     seeOther(reply, this.https, `${PATH}?hecho=${activo ? 'activo' : 'inactivo'}`);
   }
 
-  @Post('secreto')
-  async rollSecret(@Req() request: PortalRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+  /** What a roll would stop and when, before it is made; a write's page, so a read-only person gets the 403 page. */
+  @Get('secreto')
+  async confirmRoll(@Req() request: PortalRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string | undefined> {
     const session = sessionOf(request);
-    const rolled = await this.commands.execute(new RollSigningSecret(session.principal.merchantId, session.principal.actor));
-    // Like registering: the new secret is in this answer only, never in a URL or a history entry.
-    return sendPage(reply, this.https, 201, rolledSecretPage(session, rolled.endpoint, rolled.secret, rolled.previousValidUntil.toISOString()));
+    if (session.principal.role !== 'administrador') throw new ForbiddenRole();
+    return this.renderConfirmation(session, reply, 200, {});
+  }
+
+  @Post('secreto')
+  async rollSecret(@Req() request: PortalRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string | undefined> {
+    const session = sessionOf(request);
+    const merchantId = session.principal.merchantId;
+    // The confirmation names the state it was shown for: a post without it (a page from before, a forged form) is
+    // sent to the confirmation, nothing rolled.
+    const visto = new Date(formField(request.body, 'visto') ?? '');
+    if (Number.isNaN(visto.getTime())) {
+      seeOther(reply, this.https, `${PATH}/secreto`);
+      return undefined;
+    }
+    const endpoint = await this.queries.execute(new GetWebhookEndpoint(merchantId));
+    if (!endpoint) throw new WebhookEndpointNotFound();
+    // Unchanged since the confirmation and a replaced secret still signing: rolling stops it now, so it must be ticked.
+    const unchanged = endpoint.actualizadoEn === visto.toISOString();
+    if (unchanged && this.inGrace(endpoint) && formField(request.body, 'entiendo') !== 'si') {
+      return this.renderConfirmation(session, reply, 400, { error: 'Marca que entiendes que el secreto anterior deja de firmar ya, o vuelve sin cambiarlo.' });
+    }
+    try {
+      const rolled = await this.commands.execute(new RollSigningSecret(merchantId, session.principal.actor, visto));
+      // Like registering: the new secret is in this answer only, never in a URL or a history entry. A repeat of the
+      // same confirmation (a double click, a reload) gets the same roll's answer, nothing rolled again.
+      return sendPage(reply, this.https, 201, rolledSecretPage(session, rolled.endpoint, rolled.secret, rolled.previousValidUntil.toISOString(), rolled.repeated === true));
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'webhook_endpoint_changed') {
+        return this.renderConfirmation(session, reply, 409, {
+          problem: 'El endpoint cambió después de que abriste esta página, así que no cambiamos el secreto. Revisa abajo lo que pasaría ahora y confirma otra vez si aún quieres cambiarlo.',
+        });
+      }
+      throw error;
+    }
   }
 
   @Post('entregas/:id/reenviar')
@@ -144,6 +183,22 @@ export class WebhookController {
       throw error;
     }
     seeOther(reply, this.https, `${back}${joiner}hecho=reenviada`);
+  }
+
+  private inGrace(endpoint: WebhookEndpointView): boolean {
+    const until = endpoint.previousSecretValidUntil;
+    return until !== null && this.clock.now().getTime() < new Date(until).getTime();
+  }
+
+  private async renderConfirmation(session: PortalSession, reply: FastifyReply, status: number, options: { error?: string; problem?: string }): Promise<string | undefined> {
+    const endpoint = await this.queries.execute(new GetWebhookEndpoint(session.principal.merchantId));
+    if (!endpoint) {
+      seeOther(reply, this.https, PATH);
+      return undefined;
+    }
+    const authors = await authorsOf(this.queries, session.principal.merchantId, [endpoint.actualizadoPor]);
+    const currentValidUntil = previousSecretValidUntil(this.clock.now()).toISOString();
+    return sendPage(reply, this.https, status, rollConfirmPage(session, { endpoint, authors, inGrace: this.inGrace(endpoint), currentValidUntil, ...options }));
   }
 
   private errorsOf(error: FieldError): FieldErrors {

@@ -33,7 +33,7 @@ const ROLL_SECRET = `
     UPDATE webhook_endpoints
        SET previous_secret_sealed = secret_sealed, previous_secret_valid_until = $4,
            secret_sealed = $3, updated_at = $5, updated_by = $6
-     WHERE merchant_id = $1 AND id = $2
+     WHERE merchant_id = $1 AND id = $2 AND ($7::timestamptz IS NULL OR date_trunc('milliseconds', updated_at) = $7::timestamptz)
     RETURNING ${COLUMNS}
   ), change AS (
     INSERT INTO webhook_endpoint_changes (endpoint_id, merchant_id, url_before, url_after, activo_before, activo_after, actor, changed_at, secret_rolled)
@@ -121,8 +121,14 @@ export class PostgresWebhookEndpoints implements WebhookEndpoints {
       roll.previousValidUntil,
       at,
       JSON.stringify(actor),
+      roll.ifUpdatedAt ?? null,
     ]);
     return rows[0] ? toView(rows[0]) : null;
+  }
+
+  async currentSealedSecret(merchantId: string): Promise<string | null> {
+    const rows = await this.db.query<{ secret_sealed: string }[]>('SELECT secret_sealed FROM webhook_endpoints WHERE merchant_id = $1', [merchantId]);
+    return rows[0]?.secret_sealed ?? null;
   }
 
   resealSecrets(reseal: Reseal): Promise<void> {

@@ -35,6 +35,8 @@ export interface SecretRoll {
   sealedSecret: string;
   /** Until when the replaced secret keeps signing. */
   previousValidUntil: Date;
+  /** Roll only if the endpoint's last change is still this one (its `actualizadoEn`); else nothing is written. */
+  ifUpdatedAt?: Date;
 }
 
 /** An endpoint's signing secrets as stored, sealed: the current one and the one a roll replaced, if kept. */
@@ -55,8 +57,11 @@ export interface WebhookEndpoints {
   /** Applies the change and records it (old and new values, who, when); null when there is no endpoint. */
   update(merchantId: string, change: EndpointChange, actor: Actor, at: Date): Promise<WebhookEndpointView | null>;
   /** Makes the sealed secret the endpoint's and keeps the one it replaces (as sealed, unopened) until
-   * `previousValidUntil`, dropping any kept before; recorded as a change. Null when the merchant has no such endpoint. */
+   * `previousValidUntil`, dropping any kept before; recorded as a change. Null when the merchant has no such endpoint,
+   * or when `ifUpdatedAt` is given and the endpoint changed since. */
   rollSecret(merchantId: string, endpointId: string, roll: SecretRoll, actor: Actor, at: Date): Promise<WebhookEndpointView | null>;
+  /** The endpoint's current signing secret, sealed; null when the merchant has none. */
+  currentSealedSecret(merchantId: string): Promise<string | null>;
   /** In one transaction, every endpoint's sealed secrets locked and handed to `reseal`, and what it answers stored
    * (nothing else about the endpoint changes: re-sealing is not a settings change). */
   resealSecrets(reseal: Reseal): Promise<void>;

@@ -5,7 +5,7 @@ import type { AttemptView, DeliveryView } from '../../../../webhooks/application
 import type { WebhookEndpointView } from '../../../../webhooks/application/ports/webhook-endpoints.port.js';
 import type { DeliveryEstado } from '../../../../webhooks/domain/delivery.js';
 import type { PortalSession } from '../../../application/portal-session.js';
-import { actorLabel, counted, dateTime, type Authors } from './format.js';
+import { actorLabel, counted, dateTime, endSentence, type Authors } from './format.js';
 import { copyField, errorSummary, field, okNotice, problemNotice, type FieldErrors } from './forms.js';
 import { html, type Html } from './html.js';
 import { csrfField } from './layout.js';
@@ -169,14 +169,9 @@ function secretSection(session: PortalSession, endpoint: WebhookEndpointView): H
   }
   ${
     session.principal.role === 'administrador'
-      ? html`<p class="hint">Si lo perdiste o crees que alguien más lo conoce, cámbialo. Durante 24 horas cada aviso llevará dos
-  firmas, una con el secreto nuevo y otra con el actual, así tu servidor los acepta mientras cambias el secreto en él.${
-    previous ? ' Si lo cambias otra vez ahora, el secreto anterior al actual deja de firmar de inmediato.' : ''
-  }</p>
-  <form method="post" action="/portal/configuracion/webhook/secreto">
-    ${csrfField(session.csrf)}
-    <button type="submit" class="secondary">Cambiar el secreto de firma</button>
-  </form>`
+      ? html`<p class="hint">Si lo perdiste o crees que alguien más lo conoce, cámbialo. Antes de cambiarlo te diremos qué secreto
+  deja de firmar y cuándo.</p>
+  <p><a class="button secondary" href="/portal/configuracion/webhook/secreto">Cambiar el secreto de firma</a></p>`
       : ''
   }
 </section>`;
@@ -246,7 +241,7 @@ export function secretPage(session: PortalSession, endpoint: WebhookEndpointView
   );
 }
 
-export function rolledSecretPage(session: PortalSession, endpoint: WebhookEndpointView, secret: string, previousValidUntil: string): string {
+export function rolledSecretPage(session: PortalSession, endpoint: WebhookEndpointView, secret: string, previousValidUntil: string, repeated = false): string {
   return settingsPage(
     session,
     'webhook',
@@ -254,6 +249,12 @@ export function rolledSecretPage(session: PortalSession, endpoint: WebhookEndpoi
     html`<section class="card" aria-labelledby="secreto-nuevo">
   <h2 id="secreto-nuevo">Cambiaste el secreto de firma</h2>
   <p>Es el de los avisos que van a <span class="mono">${endpoint.url}</span>.</p>
+  ${
+    repeated
+      ? html`<p class="notice info" id="repetido">Ya lo habías cambiado el ${dateTime(endpoint.actualizadoEn)} desde este mismo formulario
+  (se envió otra vez): no lo cambiamos de nuevo. Este es el secreto de ese cambio.</p>`
+      : ''
+  }
   <div class="notice warn" role="status">
     ${copyField('secreto-firma', 'Copia ahora el secreto nuevo y ponlo en tu servidor. No lo volveremos a mostrar.', secret)}
     Con él tu servidor comprueba la firma <span class="mono">svc-signature</span> de cada aviso (HMAC-SHA256).
@@ -284,4 +285,64 @@ export function urlMessage(message: string): string {
     if (match) return say(match);
   }
   return message;
+}
+
+export interface RollConfirmModel {
+  endpoint: WebhookEndpointView;
+  authors: Authors;
+  /** A replaced secret still signs: rolling now stops it at once. */
+  inGrace: boolean;
+  /** When the current secret would stop signing if rolled now (now + 24 h). */
+  currentValidUntil: string;
+  error?: string;
+  problem?: string;
+}
+
+/**
+ * Before a roll, what it will stop and when. While a replaced secret is still signing (a roll in the last 24 hours), a
+ * new roll stops that one at once: the page says so, and the person must tick that they understand.
+ */
+export function rollConfirmPage(session: PortalSession, model: RollConfirmModel): string {
+  const { endpoint } = model;
+  const errors: FieldErrors = model.error ? { entiendo: model.error } : {};
+  return settingsPage(
+    session,
+    'webhook',
+    'Cambiar el secreto de firma',
+    html`${problemNotice(model.problem)}<section class="card" aria-labelledby="cambiar-secreto">
+  <h2 id="cambiar-secreto">¿Cambiar el secreto de firma?</h2>
+  ${errorSummary(errors)}
+  <p>Te mostraremos un secreto nuevo una sola vez, y desde ese momento cada aviso que va a <span class="mono">${endpoint.url}</span>
+  irá firmado con él.</p>
+  ${
+    model.inGrace
+      ? html`<div class="notice warn" id="deja-de-firmar">
+    <p><strong>El secreto ya se cambió hace poco</strong> (${dateTime(endpoint.actualizadoEn)}, por ${actorLabel(endpoint.actualizadoPor, model.authors)}).
+    Hasta el ${dateTime(endpoint.previousSecretValidUntil ?? endpoint.actualizadoEn)} cada aviso lleva también la firma del secreto anterior a ese cambio.</p>
+    <p><strong>Si lo cambias otra vez ahora, ese secreto anterior deja de firmar de inmediato</strong>: si tu servidor todavía
+    comprueba los avisos con él, los rechazará desde este momento y tu tienda no se enterará de los pagos. El secreto actual
+    seguirá firmando hasta el ${endSentence(dateTime(model.currentValidUntil))}</p>
+    <p>Cámbialo solo si ya pusiste en tu servidor el secreto del último cambio, o si lo perdiste.</p>
+  </div>`
+      : html`<p id="deja-de-firmar">El secreto actual seguirá firmando hasta el <strong>${dateTime(model.currentValidUntil)}</strong>: hasta
+  entonces cada aviso lleva dos firmas, así tu servidor los acepta mientras pones el nuevo en él. Después, solo valdrá el nuevo.</p>`
+  }
+  <form method="post" action="/portal/configuracion/webhook/secreto" class="stack">
+    ${csrfField(session.csrf)}<input type="hidden" name="visto" value="${endpoint.actualizadoEn}">
+    ${
+      model.inGrace
+        ? html`<div class="field">
+      ${model.error ? html`<p class="error-text" id="campo-entiendo-error"><span class="visually-hidden">Error: </span>${model.error}</p>` : ''}
+      <label><input type="checkbox" id="campo-entiendo" name="entiendo" value="si" required${model.error ? html` aria-invalid="true" aria-describedby="campo-entiendo-error"` : ''}>
+      Entiendo que el secreto anterior deja de firmar ya</label>
+    </div>`
+        : ''
+    }
+    <div class="actions">
+      <button type="submit" class="${model.inGrace ? 'danger' : 'secondary'}">Sí, cambiar el secreto</button>
+      <a href="/portal/configuracion/webhook">No, volver</a>
+    </div>
+  </form>
+</section>`,
+  );
 }
