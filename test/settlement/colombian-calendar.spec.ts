@@ -1,7 +1,9 @@
 // The business-day calendar against an independent table of observed holidays 2025-2027 (test/settlement/fixtures).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { bogotaDate } from '../../src/kernel/bogota.js';
 import { easter, holidays, isBusinessDay, nextBusinessDay } from '../../src/settlement/domain/colombian-calendar.js';
+import { payoutDate } from '../../src/settlement/domain/settlement.js';
 
 const table = JSON.parse(readFileSync(path.resolve('test/settlement/fixtures/co-holidays-2025-2027.json'), 'utf8')) as {
   holidays: Array<{ date: string; nombre: string }>;
@@ -93,5 +95,38 @@ describe('years after the table: the same rule', () => {
     ['2028-12-29', '2029-01-02', 'last Friday of 2028 -> Tuesday (1 January 2029 is a Monday holiday)'],
   ])('after %s comes %s (%s)', (date, next) => {
     expect(nextBusinessDay(date)).toBe(next);
+  });
+});
+
+// Approvals one second either side of a Bogotá midnight around every holiday of the table (Holy Week and the year's
+// end among them): the payout day is the next business day after the Bogotá date, worked out here from the table and
+// the weekday alone. Bogotá is UTC-5 all year (no daylight saving since 1993), so the instants are written with -05:00.
+describe('payout day of approvals at 23:59:59 and 00:00:00 in Bogotá, around every holiday 2025-2027', () => {
+  const observed = new Set(table.holidays.map((h) => h.date));
+  const day = (date: string, delta: number): string => new Date(Date.parse(`${date}T00:00:00Z`) + delta * 86_400_000).toISOString().slice(0, 10);
+  const businessByTable = (date: string): boolean => ![0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay()) && !observed.has(date);
+  const nextByTable = (date: string): string => {
+    let d = day(date, 1);
+    while (!businessByTable(d)) d = day(d, 1);
+    return d;
+  };
+  const days = [...new Set(table.holidays.flatMap((h) => [-4, -3, -2, -1, 0, 1].map((delta) => day(h.date, delta))))].sort();
+
+  it(`${days.length} days, two instants each`, () => {
+    const wrong: string[] = [];
+    for (const date of days) {
+      const lastSecond = new Date(`${date}T23:59:59-05:00`);
+      const midnight = new Date(`${day(date, 1)}T00:00:00-05:00`);
+      const got = [payoutDate(bogotaDate(lastSecond)), payoutDate(bogotaDate(midnight))];
+      const expected = [nextByTable(date), nextByTable(day(date, 1))];
+      if (got.join() !== expected.join()) wrong.push(`${date}: got ${got.join(' / ')}, table ${expected.join(' / ')}`);
+    }
+    expect(wrong).toEqual([]);
+    // The cases the accountant checks first: Holy Week 2026 and the turn of 2026 into 2027.
+    expect(payoutDate(bogotaDate(new Date('2026-04-01T23:59:59-05:00')))).toBe('2026-04-06');
+    expect(payoutDate(bogotaDate(new Date('2026-04-02T00:00:00-05:00')))).toBe('2026-04-06');
+    expect(payoutDate(bogotaDate(new Date('2026-12-31T23:59:59-05:00')))).toBe('2027-01-04');
+    expect(payoutDate(bogotaDate(new Date('2027-01-01T00:00:00-05:00')))).toBe('2027-01-04');
+    expect(payoutDate(bogotaDate(new Date('2025-04-16T23:59:59-05:00')))).toBe('2025-04-21');
   });
 });

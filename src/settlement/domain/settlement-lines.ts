@@ -47,16 +47,23 @@ export interface SettlementLines {
   neto: number;
 }
 
-const MILLION = 1_000_000;
+const MILLION = 1_000_000n;
+
+// In BigInt: amount x ppm x 2 passes Number.MAX_SAFE_INTEGER from about 4.500 million pesos on (amount x 2.000.000 for
+// the base), and MAX_MONTO may be set up to that ceiling; in doubles the lines of such a charge came out a peso off.
+/** num / den rounded half-up (non-negative). */
+function halfUp(num: bigint, den: bigint): number {
+  return Number((num * 2n + den) / (den * 2n));
+}
 
 /** amount x ppm / 1,000,000, rounded half-up (amounts and rates are non-negative). */
 export function ppmOf(amount: number, ppm: Ppm): number {
-  return Math.floor((amount * ppm * 2 + MILLION) / (2 * MILLION));
+  return halfUp(BigInt(amount) * BigInt(ppm), MILLION);
 }
 
 /** amount / (1 + ppm), rounded half-up: the price without the IVA it includes. */
 function withoutIva(amount: number, ivaPpm: Ppm): number {
-  return Math.floor((amount * MILLION * 2 + (MILLION + ivaPpm)) / (2 * (MILLION + ivaPpm)));
+  return halfUp(BigInt(amount) * MILLION, MILLION + BigInt(ivaPpm));
 }
 
 export function settlementLines(bruto: number, method: SettledMethod, profile: TaxProfile): SettlementLines {

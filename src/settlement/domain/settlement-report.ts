@@ -46,10 +46,20 @@ function referenceProblem(referencia: string): string | null {
   return null;
 }
 
+/** "150000.00" or "150000,0": whole pesos with zero cents, which no locale can read otherwise (a thousands group has 3 digits). */
+const ZERO_CENTS = /^(\d+)[.,]0{1,2}$/;
+
+/** The amount in whole pesos as the line writes it: digits, or digits with ",00"/".00" cents (read as the same pesos). */
+function amountDigits(monto: string): string {
+  return ZERO_CENTS.exec(monto)?.[1] ?? monto;
+}
+
 function amountProblem(monto: string): string | null {
   if (monto === '') return 'the amount is empty';
   if (/^-\d/.test(monto)) return 'the amount is negative; it must be whole pesos, at least 1';
-  if (/^\d+([.,]\d+)+$/.test(monto)) return 'the amount has a decimal point or a thousands separator; it must be whole pesos, digits only';
+  if (/^\d+[.,]\d{1,2}$/.test(monto)) return `the amount ${monto} has centavos; it must be whole pesos`;
+  // "1.500" is 1500 pesos in Colombia and 1,5 elsewhere: a figure with a separator is refused, never guessed at.
+  if (/^\d+([.,]\d+)+$/.test(monto)) return `the amount ${monto} has a thousands separator or a decimal point; it must be whole pesos, digits only`;
   if (!/^\d+$/.test(monto)) return 'the amount must be whole pesos, digits only';
   // Charges go up to the largest whole number JavaScript holds exactly (MAX_MONTO's ceiling); past it a figure rounds.
   if (!Number.isSafeInteger(Number(monto))) return `the amount is too large: at most ${Number.MAX_SAFE_INTEGER} pesos`;
@@ -100,7 +110,7 @@ function readLine(cells: string[], order: Column[]): Omit<ReportLine, 'linea'> |
   if (cells.length !== 3) return `expected 3 fields (reference, amount, date), found ${cells.length}`;
   const value = (column: Column): string => cells[order.indexOf(column)] ?? '';
   const referencia = value('referencia');
-  const monto = value('monto');
+  const monto = amountDigits(value('monto'));
   const fecha = value('fecha');
   const problems = [referenceProblem(referencia), amountProblem(monto), dateProblem(fecha)].filter((p): p is string => p !== null);
   return problems.length > 0 ? problems.join('; ') : { referencia, monto: Number(monto), fecha };
@@ -122,11 +132,27 @@ function headerProblem(cells: string[]): string | null {
   return `the header must name the columns referencia_proveedor, monto and fecha, each once: ${said.join('; ')}`;
 }
 
+/** How many times a character separates fields in a row (outside double quotes). */
+function countOutsideQuotes(row: string, separator: string): number {
+  let quoted = false;
+  let count = 0;
+  for (const c of row) {
+    if (c === '"') quoted = !quoted;
+    else if (c === separator && !quoted) count++;
+  }
+  return count;
+}
+
 export function parseSettlementReport(text: string): ParsedReport {
-  const normalized = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').trim();
-  const rows = normalized.split('\n');
-  // Spreadsheets set to Spanish write ';' between fields: take whichever the first row uses.
-  const separator = (rows[0] ?? '').includes(';') && !(rows[0] ?? '').includes(',') ? ';' : ',';
+  const unified = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  // The identity (hash) ignores blank lines and spaces around the text, as it always has; line numbers do not.
+  const normalized = unified.trim();
+  const rows = unified.split('\n');
+  const first = rows.findIndex((row) => row.trim() !== '');
+  // Spreadsheets set to Spanish write ';' between fields (and ',' in decimals): take whichever separates the first row's
+  // fields more often, outside quotes.
+  const firstRow = rows[first] ?? '';
+  const separator = countOutsideQuotes(firstRow, ';') > countOutsideQuotes(firstRow, ',') ? ';' : ',';
   let order: Column[] = ['referencia', 'monto', 'fecha'];
   const lines: ReportLine[] = [];
   const malformed: MalformedLine[] = [];
@@ -134,7 +160,7 @@ export function parseSettlementReport(text: string): ParsedReport {
     const linea = index + 1;
     if (row.trim() === '') return;
     const cells = fields(row, separator);
-    const header = index === 0 ? headerOf(cells) : null;
+    const header = index === first ? headerOf(cells) : null;
     if (header) {
       order = header;
       return;
@@ -142,7 +168,7 @@ export function parseSettlementReport(text: string): ParsedReport {
     const read = readLine(cells, order);
     if (typeof read !== 'string') lines.push({ linea, ...read });
     // A first row that names a column is a header gone wrong, whatever else it fails as a payment.
-    else malformed.push({ linea, texto: row, detalle: (index === 0 ? headerProblem(cells) : null) ?? read });
+    else malformed.push({ linea, texto: row, detalle: (index === first ? headerProblem(cells) : null) ?? read });
   });
   return { lines, malformed, normalized };
 }
