@@ -1,0 +1,150 @@
+// A shop's people meet the ends of their sessions in a real Chromium: a form left open while the session expires or
+// is closed from another device, a form whose anti-forgery token went stale, Back after signing out, a role lowered
+// or access removed while signed in. Each time: a clear way forward, and nothing written by the stale post.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { acceptInvitationInPortal, launchBrowser, signInToPortal } from '../support/browser.js';
+import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { DEFAULT_RETURN_URL, DEFAULT_SITE, onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
+import { MovableClock } from './charges-fixture.js';
+import { operatorInvites, STRONG_PASSWORD } from './portal-client.js';
+
+const SITE_PAGE = '/portal/configuracion/sitio';
+
+describe('portal sessions ending under an open form, in the browser', () => {
+  const clock = new MovableClock();
+  let gw: TestGateway;
+  let browser: Browser;
+  let shop: OnboardedMerchant;
+  const contexts: BrowserContext[] = [];
+
+  async function newPage(): Promise<Page> {
+    const context = await browser.newContext({ locale: 'es-CO', timezoneId: 'America/Bogota' });
+    context.setDefaultTimeout(8_000);
+    contexts.push(context);
+    return context.newPage();
+  }
+
+  const registration = async (): Promise<{ sitioWeb: string; urlRetorno: string }> =>
+    (await http('GET', `${gw.publicUrl}/v1/merchants/me/registro-web`, { token: shop.apiKey })).body;
+
+  /** Fills the site form with a new site, as someone who was about to save it. */
+  async function fillSite(page: Page, site: string): Promise<void> {
+    await page.getByRole('textbox', { name: 'Sitio web' }).fill(site);
+    await page.getByRole('textbox', { name: 'Página de retorno' }).fill(`${site}/gracias`);
+  }
+
+  /** An administrator invited through the API who accepts in a fresh browser and lands signed in. */
+  async function newAdministrator(email: string, nombre: string): Promise<{ id: string; page: Page }> {
+    const invited = await http('POST', `${gw.publicUrl}/v1/personas`, { token: shop.apiKey, body: { email, nombre, rol: 'administrador' } });
+    expect(invited.status).toBe(201);
+    const page = await newPage();
+    await acceptInvitationInPortal(page, gw.publicUrl, new URL(invited.body.invitacion.url).pathname, STRONG_PASSWORD);
+    await page.getByRole('heading', { name: 'Resumen' }).waitFor();
+    return { id: invited.body.id, page };
+  }
+
+  beforeAll(async () => {
+    [gw, browser] = await Promise.all([startTestGateway({}, clock), launchBrowser()]);
+    shop = await onboardMerchant(gw, { nombre: 'Ferretería El Tornillo' });
+    const first = await newPage();
+    await acceptInvitationInPortal(first, gw.publicUrl, await operatorInvites(gw, shop.merchantId, 'dueno@tornillo.co', 'Dueño'), STRONG_PASSWORD);
+    await first.getByRole('heading', { name: 'Resumen' }).waitFor();
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await gw?.close();
+  });
+
+  it('a session closed from another device while a form is open: sign-in, then back to the form, nothing saved', async () => {
+    const { page: desk } = await newAdministrator('caja@tornillo.co', 'Caja');
+    await desk.goto(`${gw.publicUrl}${SITE_PAGE}`);
+    await fillSite(desk, 'https://robado.example.co');
+
+    // On the phone, the same person closes the desk's session from Sesiones.
+    const phone = await newPage();
+    await signInToPortal(phone, gw.publicUrl, 'caja@tornillo.co', STRONG_PASSWORD);
+    await phone.goto(`${gw.publicUrl}/portal/sesiones`);
+    await phone.getByRole('button', { name: /^Cerrar la sesión de/ }).click();
+    await phone.getByRole('heading', { name: 'Sesiones' }).waitFor();
+
+    await desk.getByRole('button', { name: 'Guardar' }).click();
+    await desk.getByRole('heading', { name: 'Ingresa al portal' }).waitFor();
+    expect(await desk.getByRole('status').first().textContent()).toContain('Tu sesión terminó');
+    expect(await registration()).toMatchObject({ sitioWeb: DEFAULT_SITE, urlRetorno: DEFAULT_RETURN_URL });
+
+    await desk.getByLabel('Correo electrónico').fill('caja@tornillo.co');
+    await desk.getByLabel('Contraseña').fill(STRONG_PASSWORD);
+    await desk.getByRole('button', { name: 'Ingresar' }).click();
+    await desk.getByRole('heading', { name: 'Sitio web' }).waitFor();
+    expect(new URL(desk.url()).pathname).toBe(SITE_PAGE);
+    // Back at the form, not re-posted: the site is as it was until the person saves again.
+    expect(await registration()).toMatchObject({ sitioWeb: DEFAULT_SITE });
+  });
+
+  it('a session that went idle past its limit while a form was open: the same', async () => {
+    const { page } = await newAdministrator('bodega@tornillo.co', 'Bodega');
+    await page.goto(`${gw.publicUrl}${SITE_PAGE}`);
+    await fillSite(page, 'https://tarde.example.co');
+    clock.advance(31 * 60_000);
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByRole('heading', { name: 'Ingresa al portal' }).waitFor();
+    expect(await page.getByRole('status').first().textContent()).toContain('Tu sesión terminó');
+    await page.getByLabel('Correo electrónico').fill('bodega@tornillo.co');
+    await page.getByLabel('Contraseña').fill(STRONG_PASSWORD);
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await page.getByRole('heading', { name: 'Sitio web' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(SITE_PAGE);
+    expect(await registration()).toMatchObject({ sitioWeb: DEFAULT_SITE });
+  });
+
+  it('a form left open across a sign-out and sign-in: "El formulario venció" with a way back to the form, nothing saved', async () => {
+    const { page: tab } = await newAdministrator('mostrador@tornillo.co', 'Mostrador');
+    await tab.goto(`${gw.publicUrl}${SITE_PAGE}`);
+    await fillSite(tab, 'https://viejo.example.co');
+    // Another tab of the same browser signs out and in again: a new session with a new token.
+    const other = await tab.context().newPage();
+    await other.goto(`${gw.publicUrl}/portal/resumen`);
+    await other.getByRole('button', { name: 'Salir' }).click();
+    await signInToPortal(other, gw.publicUrl, 'mostrador@tornillo.co', STRONG_PASSWORD);
+    await other.getByRole('heading', { name: 'Resumen' }).waitFor();
+
+    await tab.getByRole('button', { name: 'Guardar' }).click();
+    await tab.getByRole('heading', { name: 'El formulario venció' }).waitFor();
+    expect(await registration()).toMatchObject({ sitioWeb: DEFAULT_SITE });
+    await tab.getByRole('link', { name: 'Volver al formulario' }).click();
+    await tab.getByRole('heading', { name: 'Sitio web' }).waitFor();
+    expect(new URL(tab.url()).pathname).toBe(SITE_PAGE);
+  });
+
+  it('signing out, then Back: no page of the shop from the cache; the page asks to sign in', async () => {
+    const { page } = await newAdministrator('contador@tornillo.co', 'Contador');
+    await page.goto(`${gw.publicUrl}/portal/configuracion/personas`);
+    await page.getByRole('heading', { name: 'Personas' }).waitFor();
+    await page.getByRole('button', { name: 'Salir' }).click();
+    await page.getByText('Cerraste tu sesión.').waitFor();
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Ingresa al portal' }).waitFor();
+    expect(await page.content()).not.toContain('dueno@tornillo.co');
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Ingresa al portal' }).waitFor();
+    expect(await page.content()).not.toContain('dueno@tornillo.co');
+  });
+
+  it('a person lowered to lectura while signed in: the next save is the 403 page; removed: the next click is the sign-in', async () => {
+    const { id, page } = await newAdministrator('turno@tornillo.co', 'Turno');
+    await page.goto(`${gw.publicUrl}${SITE_PAGE}`);
+    await fillSite(page, 'https://degradado.example.co');
+    expect((await http('PATCH', `${gw.publicUrl}/v1/personas/${id}`, { token: shop.apiKey, body: { rol: 'lectura' } })).status).toBe(200);
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByRole('heading', { name: 'Tu acceso es de solo lectura' }).waitFor();
+    expect(await registration()).toMatchObject({ sitioWeb: DEFAULT_SITE });
+
+    await page.goto(`${gw.publicUrl}/portal/pagos`);
+    expect((await http('DELETE', `${gw.publicUrl}/v1/personas/${id}`, { token: shop.apiKey })).status).toBe(204);
+    await page.getByRole('link', { name: 'Configuración' }).first().click();
+    await page.getByRole('heading', { name: 'Ingresa al portal' }).waitFor();
+    const open = await gw.infra.dataSource.query('SELECT count(*)::int AS n FROM portal_sesiones WHERE persona_id = $1 AND cerrada_en IS NULL', [id]);
+    expect(open[0].n).toBe(0);
+  });
+});
