@@ -3,7 +3,9 @@
 // or access removed while signed in. Each time: a clear way forward, and nothing written by the stale post.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { acceptInvitationInPortal, launchBrowser, signInToPortal } from '../support/browser.js';
-import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { http, startTestGateway, startTestGatewayOn, type TestGateway } from '../support/gateway.js';
+import { freePort } from '../support/ports.js';
 import { DEFAULT_RETURN_URL, DEFAULT_SITE, onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
 import { MovableClock } from './charges-fixture.js';
 import { operatorInvites, STRONG_PASSWORD } from './portal-client.js';
@@ -98,6 +100,24 @@ describe('portal sessions ending under an open form, in the browser', () => {
     expect(await registration()).toMatchObject({ sitioWeb: DEFAULT_SITE });
   });
 
+  it('a session used all day ends 12 hours after sign-in however used: a form sent then leads to sign-in and back', async () => {
+    const { page } = await newAdministrator('jornada@tornillo.co', 'Jornada');
+    // A click every 20 minutes keeps it from going idle, for 11 h 40 min.
+    for (let i = 0; i < 35; i += 1) {
+      clock.advance(20 * 60_000);
+      await page.goto(`${gw.publicUrl}/portal/pagos`);
+      await page.getByRole('heading', { name: 'Pagos' }).waitFor();
+    }
+    await page.goto(`${gw.publicUrl}${SITE_PAGE}`);
+    await fillSite(page, 'https://nocturno.example.co');
+    clock.advance(21 * 60_000);
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByRole('heading', { name: 'Ingresa al portal' }).waitFor();
+    expect(await page.getByRole('status').first().textContent()).toContain('Tu sesión terminó');
+    expect(new URL(page.url()).searchParams.get('volver')).toBe(SITE_PAGE);
+    expect(await registration()).toMatchObject({ sitioWeb: DEFAULT_SITE });
+  });
+
   it('a form left open across a sign-out and sign-in: "El formulario venció" with a way back to the form, nothing saved', async () => {
     const { page: tab } = await newAdministrator('mostrador@tornillo.co', 'Mostrador');
     await tab.goto(`${gw.publicUrl}${SITE_PAGE}`);
@@ -146,5 +166,41 @@ describe('portal sessions ending under an open form, in the browser', () => {
     await page.getByRole('heading', { name: 'Ingresa al portal' }).waitFor();
     const open = await gw.infra.dataSource.query('SELECT count(*)::int AS n FROM portal_sesiones WHERE persona_id = $1 AND cerrada_en IS NULL', [id]);
     expect(open[0].n).toBe(0);
+  });
+});
+
+describe('a form left open across a server restart, in the browser', () => {
+  let db: TestDatabase;
+  let gw: TestGateway | undefined;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [db, browser] = await Promise.all([createTestDatabase(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await gw?.close();
+    await db?.drop();
+  });
+
+  it('sessions and their anti-forgery tokens are rows, not memory: the form still saves, as its person', async () => {
+    const port = await freePort();
+    gw = await startTestGatewayOn(db.url, { port });
+    const shop = await onboardMerchant(gw, { nombre: 'Droguería La Salud' });
+    const context = await browser.newContext({ locale: 'es-CO', timezoneId: 'America/Bogota' });
+    context.setDefaultTimeout(8_000);
+    const page = await context.newPage();
+    await acceptInvitationInPortal(page, gw.publicUrl, await operatorInvites(gw, shop.merchantId, 'duena@salud.co', 'Dueña'), STRONG_PASSWORD);
+    await page.goto(`${gw.publicUrl}${SITE_PAGE}`);
+    await page.getByRole('textbox', { name: 'Sitio web' }).fill('https://salud.example.co');
+    await page.getByRole('textbox', { name: 'Página de retorno' }).fill('https://salud.example.co/gracias');
+
+    await gw.close();
+    gw = await startTestGatewayOn(db.url, { port });
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText('Guardamos el sitio web y la página de retorno.').waitFor();
+    const saved = await http('GET', `${gw.publicUrl}/v1/merchants/me/registro-web`, { token: shop.apiKey });
+    expect(saved.body).toMatchObject({ sitioWeb: 'https://salud.example.co', actualizadoPor: { type: 'person' } });
+    await context.close();
   });
 });
