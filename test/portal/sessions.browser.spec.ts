@@ -141,14 +141,23 @@ describe('portal sessions ending under an open form, in the browser', () => {
     const { page } = await newAdministrator('contador@tornillo.co', 'Contador');
     await page.goto(`${gw.publicUrl}/portal/configuracion/personas`);
     await page.getByRole('heading', { name: 'Personas' }).waitFor();
+    // The answer to a post too: the invitation's link, shown once.
+    await page.getByRole('textbox', { name: 'Nombre' }).fill('Aprendiz');
+    await page.getByRole('textbox', { name: 'Correo electrónico' }).fill('aprendiz@tornillo.co');
+    await page.getByRole('button', { name: 'Invitar' }).click();
+    await page.getByText('/portal/invitacion/').first().waitFor();
     await page.getByRole('button', { name: 'Salir' }).click();
     await page.getByText('Cerraste tu sesión.').waitFor();
+    // Back to the invitation's answer: the browser will not show a post's answer it did not keep (no-store); its own
+    // "confirm resubmission" page, without the link.
+    await expect(page.goBack()).rejects.toThrow(/ERR_CACHE_MISS/);
+    await page.waitForLoadState();
+    expect(await page.content()).not.toContain('/portal/invitacion/');
+    // Back once more, to Personas: asked of the server again, which sends to sign-in.
     await page.goBack();
     await page.getByRole('heading', { name: 'Ingresa al portal' }).waitFor();
     expect(await page.content()).not.toContain('dueno@tornillo.co');
-    await page.goBack();
-    await page.getByRole('heading', { name: 'Ingresa al portal' }).waitFor();
-    expect(await page.content()).not.toContain('dueno@tornillo.co');
+    expect(new URL(page.url()).searchParams.get('volver')).toBe('/portal/configuracion/personas');
   });
 
   it('a person lowered to lectura while signed in: the next save is the 403 page; removed: the next click is the sign-in', async () => {
