@@ -12,6 +12,19 @@ import { operatorInvites, STRONG_PASSWORD } from './portal-client.js';
 
 const SITE_PAGE = '/portal/configuracion/sitio';
 
+/** The page's HTML once it stops navigating (the browser's own error page may still be settling). */
+async function settledContent(page: Page): Promise<string> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await page.waitForLoadState();
+      return await page.content();
+    } catch (error) {
+      if (attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
 describe('portal sessions ending under an open form, in the browser', () => {
   const clock = new MovableClock();
   let gw: TestGateway;
@@ -151,8 +164,7 @@ describe('portal sessions ending under an open form, in the browser', () => {
     // Back to the invitation's answer: the browser will not show a post's answer it did not keep (no-store); its own
     // "confirm resubmission" page, without the link.
     await expect(page.goBack()).rejects.toThrow(/ERR_CACHE_MISS/);
-    await page.waitForLoadState();
-    expect(await page.content()).not.toContain('/portal/invitacion/');
+    expect(await settledContent(page)).not.toContain('/portal/invitacion/');
     // Back once more, to Personas: asked of the server again, which sends to sign-in.
     await page.goBack();
     await page.getByRole('heading', { name: 'Ingresa al portal' }).waitFor();
