@@ -5,7 +5,7 @@ import type { Actor } from '../../../kernel/actor.js';
 import type { MerchantRole } from '../../../kernel/principal.js';
 import type { FoundInvitation, NewPerson, People, PersonCredential } from '../../application/ports/people.port.js';
 import type { PersonAccess } from '../../application/people/person-access.commands.js';
-import type { Administrators, Person } from '../../domain/person.js';
+import type { ActingRole, Administrators, Person } from '../../domain/person.js';
 import { inTransaction, once, run } from './sql.js';
 
 interface PersonRow {
@@ -87,7 +87,7 @@ export class PostgresPeople implements People {
   async change(
     merchantId: string,
     personId: string,
-    decide: (person: Person, administrators: Administrators) => MerchantRole | 'removed',
+    decide: (person: Person, administrators: Administrators, acting: ActingRole) => MerchantRole | 'removed',
     actor: Actor,
     at: Date,
   ): Promise<Person | null> {
@@ -104,7 +104,11 @@ export class PostgresPeople implements People {
       if (!row) return null;
       const person = toPerson(row);
       const admins = rows.map(toPerson).filter((p) => p.rol === 'administrador');
-      const next = decide(person, { total: admins.length, active: admins.filter((p) => p.estado === 'activa').length });
+      // The acting person's role as it is now, under the lock: a request that passed its door's role check just
+      // before a concurrent change lowered or removed them must not act as an administrator any more.
+      const acting: ActingRole =
+        actor.type === 'person' ? (rows.find((r) => r.id === actor.id && r.password_hash !== null)?.rol ?? null) : 'not-a-person';
+      const next = decide(person, { total: admins.length, active: admins.filter((p) => p.estado === 'activa').length }, acting);
       if (next === person.rol) return person;
       const removed = next === 'removed';
       const after: Person = removed ? person : { ...person, rol: next };

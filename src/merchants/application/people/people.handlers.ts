@@ -4,9 +4,10 @@ import { CommandHandler, QueryHandler, QueryBus, type ICommandHandler, type IQue
 import { CLOCK, type Clock } from '../../../kernel/clock.js';
 import type { Config } from '../../../kernel/config.js';
 import { CONFIG } from '../../../kernel/infrastructure.module.js';
-import { MerchantNotFound } from '../../domain/merchant.errors.js';
+import { ForbiddenRole, MerchantNotFound } from '../../domain/merchant.errors.js';
 import { PASSWORD_RESET_MINUTES } from '../../domain/password.js';
 import {
+  actorLostTheRole,
   INVITATION_DAYS,
   LastAdministrator,
   leavesNoAdministrator,
@@ -71,7 +72,8 @@ export class ChangePersonRoleHandler implements ICommandHandler<ChangePersonRole
     const changed = await this.people.change(
       merchantId,
       personId,
-      (person, administrators) => {
+      (person, administrators, acting) => {
+        if (actorLostTheRole(acting)) throw new ForbiddenRole();
         if (leavesNoAdministrator(administrators, person, rol)) throw new LastAdministrator();
         return rol;
       },
@@ -94,7 +96,8 @@ export class RemovePersonHandler implements ICommandHandler<RemovePerson, void> 
     const removed = await this.people.change(
       merchantId,
       personId,
-      (person, administrators) => {
+      (person, administrators, acting) => {
+        if (actorLostTheRole(acting)) throw new ForbiddenRole();
         if (leavesNoAdministrator(administrators, person, 'removed')) throw new LastAdministrator();
         return 'removed';
       },

@@ -1,7 +1,7 @@
 // People of a merchant, kept with the history of every change (who, when, before, after).
 import type { Actor } from '../../../kernel/actor.js';
 import type { MerchantRole } from '../../../kernel/principal.js';
-import type { Administrators, Person } from '../../domain/person.js';
+import type { ActingRole, Administrators, Person } from '../../domain/person.js';
 import type { PersonAccess } from '../people/person-access.commands.js';
 
 export const PEOPLE = Symbol('People');
@@ -33,12 +33,13 @@ export interface People {
   invite(person: NewPerson, actor: Actor, at: Date): Promise<Person | false>;
   /**
    * Applies `change` to one person under a lock on the merchant's people, so that two concurrent changes cannot both
-   * pass the last-administrator rule. `decide` sees the person and the number of administrators, and may throw.
+   * pass the last-administrator rule. `decide` sees the person, the number of administrators and, when the actor is a
+   * person, that person's role as it is under the lock (null when gone); it may throw.
    */
   change(
     merchantId: string,
     personId: string,
-    decide: (person: Person, administrators: Administrators) => MerchantRole | 'removed',
+    decide: (person: Person, administrators: Administrators, acting: ActingRole) => MerchantRole | 'removed',
     actor: Actor,
     at: Date,
   ): Promise<Person | null>;

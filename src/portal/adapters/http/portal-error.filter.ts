@@ -10,6 +10,7 @@ import { DomainError } from '../../../kernel/errors.js';
 import { logUnexpected, pageRequestName } from '../../../kernel/http/error.filter.js';
 import { CONFIG } from '../../../kernel/infrastructure.module.js';
 import { PortalCookies } from './cookies.js';
+import { formPageOf } from './portal-http.js';
 import { sendPage, seeOther } from './page.js';
 import type { PortalRequest } from './portal.guard.js';
 import { FormForgeryRejected, SignInRequired } from './portal-errors.js';
@@ -46,7 +47,16 @@ export class PortalErrorFilter implements ExceptionFilter {
   private pageFor(thrown: unknown, request: PortalRequest): [number, ErrorPage] {
     const exception = asDatabaseUnavailable(thrown);
     if (exception instanceof FormForgeryRejected) {
-      return [403, { title: 'El formulario venció', text: 'Por seguridad no lo aplicamos. Vuelve a la página, recárgala y envíalo otra vez.' }];
+      // The way forward is the form's page, fetched again with a fresh token (the default link when it is unknown).
+      const form = formPageOf(request);
+      return [
+        403,
+        {
+          title: 'El formulario venció',
+          text: 'Por seguridad no lo aplicamos: no se guardó nada. Vuelve a la página, revisa los datos y envíalo otra vez.',
+          ...(form ? { link: { href: form, label: 'Volver al formulario' } } : {}),
+        },
+      ];
     }
     if (exception instanceof DomainError) {
       switch (exception.kind) {

@@ -22,3 +22,21 @@ export function safeReturn(candidate: string | undefined): string {
   }
   return '/portal/resumen';
 }
+
+/**
+ * The portal page a form was posted from, by its same-origin Referer (the portal sends `Referrer-Policy: same-origin`):
+ * where to go back to when the post cannot be applied (session gone, stale form). Undefined when absent, from
+ * elsewhere, or not a page `safeReturn` would accept.
+ */
+export function formPageOf(request: FastifyRequest): string | undefined {
+  const referer = request.headers.referer;
+  if (typeof referer !== 'string') return undefined;
+  try {
+    const url = new URL(referer);
+    if (url.host !== request.headers.host) return undefined;
+    const page = `${url.pathname}${url.search}`;
+    return safeReturn(page) === page ? page : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -12,6 +12,7 @@ import { AuthenticateSession } from '../../application/authenticate-session/auth
 import type { PortalSession } from '../../application/portal-session.js';
 import { PortalCookies, sameToken } from './cookies.js';
 import { formField } from './form-body.js';
+import { formPageOf } from './portal-http.js';
 import { PortalErrorFilter } from './portal-error.filter.js';
 import { FormForgeryRejected, SignInRequired } from './portal-errors.js';
 
@@ -77,7 +78,9 @@ export class PortalGuard implements CanActivate {
       return true;
     }
     const session = await this.queries.execute(new AuthenticateSession(this.cookies.session(request)));
-    if (!session) throw new SignInRequired(request.method === 'GET' ? request.url : undefined);
+    // A post whose session is gone (expired, closed from another device) is not applied: after signing in, the
+    // person is taken back to the page the form was on, to look and send it again, never re-posted silently.
+    if (!session) throw new SignInRequired(request.method === 'GET' ? request.url : formPageOf(request));
     request.portal = session;
     if (posts) {
       if (!sameToken(session.csrf, given)) throw new FormForgeryRejected();
