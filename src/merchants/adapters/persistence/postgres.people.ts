@@ -76,6 +76,9 @@ export class PostgresPeople implements People {
                invitacion_expira_en = EXCLUDED.invitacion_expira_en,
                actualizado_en = EXCLUDED.actualizado_en, actualizado_por = EXCLUDED.actualizado_por
            WHERE personas.password_hash IS NULL AND personas.rol = EXCLUDED.rol
+             -- Only by a request newer than the invitation's last write: of a double click's two posts, the one the
+             -- browser shows (the later) must hold the live link, whichever statement the database runs first.
+             AND personas.actualizado_en <= EXCLUDED.creado_en
          RETURNING ${COLUMNS}, merchant_id, (xmax <> 0) AS renewed),
        c AS (
          INSERT INTO personas_cambios (persona_id, merchant_id, accion, despues, actor, cambiado_en)
