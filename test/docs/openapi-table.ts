@@ -90,11 +90,11 @@ export const TABLE: Record<string, Case[]> = {
     { status: 403, name: 'a lectura key', request: (f) => ({ path: '/v1/personas', token: f.reader, body: invite() }) },
     {
       status: 409,
-      name: 'the same email twice',
+      name: 'the same email, invited with another role',
       request: async (f) => {
         const body = invite();
         await http('POST', `${f.gw.publicUrl}/v1/personas`, { token: f.shop.apiKey, body });
-        return { path: '/v1/personas', token: f.shop.apiKey, body };
+        return { path: '/v1/personas', token: f.shop.apiKey, body: { ...body, rol: 'administrador' } };
       },
     },
   ],

@@ -43,13 +43,25 @@ describe('people with portal access', () => {
     expect((await http('POST', `${gw.adminUrl}/internal/merchants/nope/personas`, { token: gw.operatorToken, body })).status).toBe(404);
   });
 
-  it('invites with a role; the same email twice (any case) is 409 person_exists', async () => {
+  it('invites with a role; the same email again (any case) with the same role renews the link, another role or an accepted one is 409 person_exists', async () => {
     const first = await invite('lector@tienda.co');
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ rol: 'lectura', estado: 'invitada' });
     const again = await invite('LECTOR@tienda.co');
-    expect(again.status).toBe(409);
-    expect(again.body.code).toBe('person_exists');
+    expect(again.status).toBe(201);
+    expect(again.body.id).toBe(first.body.id);
+    expect(again.body.invitacion.url).not.toBe(first.body.invitacion.url);
+    const oldPath = new URL(first.body.invitacion.url).pathname;
+    expect((await fetch(`${gw.publicUrl}${oldPath}`)).status).toBe(404);
+    const otherRole = await invite('lector@tienda.co', 'administrador');
+    expect(otherRole.status).toBe(409);
+    expect(otherRole.body.code).toBe('person_exists');
+    await acceptInvitation(gw, new URL(again.body.invitacion.url).pathname);
+    const accepted = await invite('lector@tienda.co');
+    expect(accepted.status).toBe(409);
+    expect(accepted.body.code).toBe('person_exists');
+    const history = await gw.infra.dataSource.query('SELECT accion FROM personas_cambios WHERE persona_id = $1 ORDER BY id', [first.body.id]);
+    expect(history.map((h: { accion: string }) => h.accion)).toEqual(['invitada', 'invitada', 'activada']);
   });
 
   it.each([

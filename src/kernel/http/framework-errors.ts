@@ -44,6 +44,10 @@ function methodsAt(fastify: FastifyInstance, url: string): string[] {
 export function registerMethodNotAllowed(fastify: FastifyInstance): void {
   // A callback hook rather than an async one: it sees every request, and there it should cost no promise.
   fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    // Node reads a socket's peer address when first asked and keeps it, but cannot read it once the socket is gone: a
+    // portal post the browser aborted (the first of a double click) would have no `request.ip` by the time it opens a
+    // session (a NOT NULL column: a 500). Asked here, while the connection is surely open, it is kept for later.
+    if (request.url.startsWith('/portal')) void request.socket.remoteAddress;
     if (!request.is404 && !isCatchAll(request.params)) return done();
     const methods = methodsAt(fastify, request.url);
     if (methods.length === 0) return done();

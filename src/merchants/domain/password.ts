@@ -57,6 +57,13 @@ export class InvitationExpired extends DomainError {
 /** Minutes a password reset link stays valid: short, since whoever holds it can take over the account. */
 export const PASSWORD_RESET_MINUTES = 60;
 
+/**
+ * How long after an invitation or reset link was used its second post (a double click, whose first answer and session
+ * cookie the browser dropped) may still sign in, with the password that post set. Seconds are enough for a double
+ * click; a little more covers a slow first answer and the Back button.
+ */
+export const USED_LINK_REPEAT_MS = 2 * 60_000;
+
 /** Unknown, already used or replaced reset link: one answer, like an invitation's. */
 export class ResetLinkNotValid extends DomainError {
   constructor() {

@@ -38,7 +38,7 @@ export class PeopleController {
   @Writes()
   @ApiOperation({ summary: 'Invite someone with a role; the answer carries the invitation link, shown only here' })
   @ApiCreatedResponse({ type: InvitedPersonResponse })
-  @ApiConflictResponse({ description: 'The email already has access (person_exists)' })
+  @ApiConflictResponse({ description: 'The email already has access, or an invitation with another role (person_exists); one not yet accepted with the same role is renewed: a new link, the old one stops working' })
   async invite(@CurrentPrincipal() principal: Principal, @Body() body: InvitePersonBody): Promise<InvitedPersonResponse> {
     const invitation = await this.commands.execute(new InvitePerson(principal.merchantId, body.email, body.nombre, body.rol, principal.actor));
     return InvitedPersonResponse.ofInvitation(invitation);

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Actor } from '../../../kernel/actor.js';
 import type { MerchantRole } from '../../../kernel/principal.js';
-import type { FoundInvitation, NewPerson, People, PersonCredential } from '../../application/ports/people.port.js';
+import type { FoundInvitation, InvitedPerson, NewPerson, People, PersonCredential, UsedLinkKind } from '../../application/ports/people.port.js';
 import type { PersonAccess } from '../../application/people/person-access.commands.js';
 import type { ActingRole, Administrators, Person } from '../../domain/person.js';
 import { inTransaction, once, run } from './sql.js';
@@ -59,29 +59,38 @@ export class PostgresPeople implements People {
     return rows.map(toPerson);
   }
 
-  async invite(person: NewPerson, actor: Actor, at: Date): Promise<Person | false> {
-    const { rows } = await once<PersonRow>(
+  async invite(person: NewPerson, actor: Actor, at: Date): Promise<InvitedPerson | false> {
+    const { rows } = await once<PersonRow & { renewed: boolean; was_live: boolean }>(
       this.db,
-      `WITH p AS (
+      `WITH before AS (
+         SELECT invitacion_expira_en FROM personas WHERE merchant_id = $2 AND email = $3 AND eliminada_en IS NULL),
+       p AS (
          INSERT INTO personas (id, merchant_id, email, nombre, rol, invitacion_hash, invitacion_expira_en,
                                creado_en, creado_por, actualizado_en, actualizado_por)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $8, $9)
-         -- An invitation that expired unused is renewed (same person, new link and name) when asked again with the
-         -- same role; anyone else with the email (signed up, a live invitation, another role) is person_exists.
+         -- An invitation not yet accepted (live or expired) is renewed (same person, new link and name, the old link
+         -- unknown from now on) when asked again with the same role; anyone else with the email (signed up, or
+         -- invited with another role) is person_exists.
          ON CONFLICT (merchant_id, email) WHERE eliminada_en IS NULL DO UPDATE
            SET nombre = EXCLUDED.nombre, invitacion_hash = EXCLUDED.invitacion_hash,
                invitacion_expira_en = EXCLUDED.invitacion_expira_en,
                actualizado_en = EXCLUDED.actualizado_en, actualizado_por = EXCLUDED.actualizado_por
-           WHERE personas.password_hash IS NULL AND personas.invitacion_expira_en <= EXCLUDED.creado_en
-             AND personas.rol = EXCLUDED.rol
-         RETURNING ${COLUMNS}, merchant_id),
+           WHERE personas.password_hash IS NULL AND personas.rol = EXCLUDED.rol
+             -- Only by a request newer than the invitation's last write: of a double click's two posts, the one the
+             -- browser shows (the later) must hold the live link, whichever statement the database runs first.
+             AND personas.actualizado_en <= EXCLUDED.creado_en
+         RETURNING ${COLUMNS}, merchant_id, (xmax <> 0) AS renewed),
        c AS (
          INSERT INTO personas_cambios (persona_id, merchant_id, accion, despues, actor, cambiado_en)
          SELECT id, merchant_id, 'invitada', jsonb_build_object('email', email, 'nombre', nombre, 'rol', rol), $9, $8 FROM p)
-       SELECT ${COLUMNS} FROM p`,
+       -- Renewed and not in this statement's snapshot: a concurrent post (a double click) invited them a moment ago.
+       SELECT ${COLUMNS}, renewed,
+              renewed AND NOT EXISTS (SELECT 1 FROM before WHERE before.invitacion_expira_en <= $8) AS was_live
+         FROM p`,
       [person.id, person.merchantId, person.email, person.nombre, person.rol, person.invitationHash, person.invitationExpiresAt, at, JSON.stringify(actor)],
     );
-    return rows[0] ? toPerson(rows[0]) : false;
+    const row = rows[0];
+    return row ? { person: toPerson(row), replaced: row.renewed ? (row.was_live ? 'live' : 'expired') : null } : false;
   }
 
   async change(
@@ -142,7 +151,8 @@ export class PostgresPeople implements People {
       this.db,
       `WITH p AS (
          UPDATE personas
-            SET password_hash = $3, invitacion_hash = NULL, invitacion_expira_en = NULL, actualizado_en = $5, actualizado_por = $4
+            SET password_hash = $3, invitacion_hash = NULL, invitacion_expira_en = NULL, actualizado_en = $5, actualizado_por = $4,
+                enlace_usado_hash = $2, enlace_usado_tipo = 'invitacion', enlace_usado_en = $5
           WHERE id = $1 AND invitacion_hash = $2 AND eliminada_en IS NULL AND invitacion_expira_en > $5
          RETURNING ${COLUMNS}, merchant_id),
        c AS (
@@ -200,7 +210,8 @@ export class PostgresPeople implements People {
       `WITH p AS (
          UPDATE personas
             SET password_hash = $3, restablecimiento_hash = NULL, restablecimiento_expira_en = NULL,
-                actualizado_en = $5, actualizado_por = $4
+                actualizado_en = $5, actualizado_por = $4,
+                enlace_usado_hash = $2, enlace_usado_tipo = 'restablecimiento', enlace_usado_en = $5
           WHERE id = $1 AND restablecimiento_hash = $2 AND eliminada_en IS NULL AND password_hash IS NOT NULL
             AND restablecimiento_expira_en > $5
          RETURNING ${COLUMNS}, merchant_id),
@@ -211,6 +222,16 @@ export class PostgresPeople implements People {
       [personId, hash, passwordHash, JSON.stringify(actor), at],
     );
     return rows[0] ? toPerson(rows[0]) : null;
+  }
+
+  async usedLink(hash: Buffer, kind: UsedLinkKind, since: Date): Promise<PersonAccess | null> {
+    const { rows } = await once<AccessRow>(
+      this.db,
+      `${ACCESS_SQL} WHERE p.enlace_usado_hash = $1 AND p.enlace_usado_tipo = $2 AND p.enlace_usado_en > $3
+          AND p.eliminada_en IS NULL AND p.password_hash IS NOT NULL`,
+      [hash, kind, since],
+    );
+    return rows[0] ? toAccess(rows[0]) : null;
   }
 
   async credentials(email: string): Promise<PersonCredential[]> {

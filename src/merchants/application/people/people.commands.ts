@@ -9,6 +9,11 @@ export interface Invitation {
   /** The link that lets the person set a password; shown only in this answer (no mail server is assumed). */
   url: string;
   expiresAt: string;
+  /**
+   * This renewed an invitation not yet accepted: 'live' when its link still worked until now (a double click, or
+   * inviting again on purpose), 'expired' when it had run out; null for a new invitation. Not in the API's answer.
+   */
+  replaced: 'live' | 'expired' | null;
 }
 
 export class InvitePerson extends Command<Invitation> {

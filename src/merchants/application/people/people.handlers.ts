@@ -43,7 +43,7 @@ export class InvitePersonHandler implements ICommandHandler<InvitePerson, Invita
     const now = this.clock.now();
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 86_400_000);
-    const person = await this.people.invite(
+    const invited = await this.people.invite(
       {
         id: randomUUID(),
         merchantId,
@@ -56,8 +56,8 @@ export class InvitePersonHandler implements ICommandHandler<InvitePerson, Invita
       actor,
       now,
     );
-    if (!person) throw new PersonExists();
-    return { person, url: `${this.config.publicBaseUrl}/portal/invitacion/${token}`, expiresAt: expiresAt.toISOString() };
+    if (!invited) throw new PersonExists();
+    return { person: invited.person, replaced: invited.replaced, url: `${this.config.publicBaseUrl}/portal/invitacion/${token}`, expiresAt: expiresAt.toISOString() };
   }
 }
 

@@ -48,6 +48,19 @@ export class ResetPassword extends Command<PersonAccess> {
   }
 }
 
+/**
+ * Who used this invitation (or reset) link moments ago (within USED_LINK_REPEAT_MS, by the clock): the person its
+ * second post may sign in, with the password it set (checked as a sign-in checks it). Null otherwise.
+ */
+export class ViewUsedLink extends Query<PersonAccess | null> {
+  constructor(
+    readonly token: string,
+    readonly kind: 'invitacion' | 'restablecimiento',
+  ) {
+    super();
+  }
+}
+
 /** Every access this email and password open (an email can belong to several merchants); empty when none. */
 export class VerifyPassword extends Query<PersonAccess[]> {
   constructor(

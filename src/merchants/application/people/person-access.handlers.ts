@@ -3,7 +3,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, QueryHandler, type ICommandHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { CLOCK, type Clock } from '../../../kernel/clock.js';
 import { isUuid } from '../../../kernel/uuid.js';
-import { InvitationExpired, InvitationNotValid, passwordProblem, ResetLinkExpired, ResetLinkNotValid, WeakPassword } from '../../domain/password.js';
+import { InvitationExpired, InvitationNotValid, passwordProblem, ResetLinkExpired, ResetLinkNotValid, USED_LINK_REPEAT_MS, WeakPassword } from '../../domain/password.js';
 import { normalizeEmail } from '../../domain/person.js';
 import { PASSWORD_HASHER, type PasswordHasher } from '../ports/password-hasher.port.js';
 import { PEOPLE, type People } from '../ports/people.port.js';
@@ -15,6 +15,7 @@ import {
   VerifyPassword,
   ViewInvitation,
   ViewPasswordReset,
+  ViewUsedLink,
   type InvitationView,
   type PersonAccess,
 } from './person-access.commands.js';
@@ -103,6 +104,18 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPassword, Pers
   }
 }
 
+@QueryHandler(ViewUsedLink)
+export class ViewUsedLinkHandler implements IQueryHandler<ViewUsedLink, PersonAccess | null> {
+  constructor(
+    @Inject(PEOPLE) private readonly people: People,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  execute({ token, kind }: ViewUsedLink): Promise<PersonAccess | null> {
+    return this.people.usedLink(tokenHash(token), kind, new Date(this.clock.now().getTime() - USED_LINK_REPEAT_MS));
+  }
+}
+
 @QueryHandler(VerifyPassword)
 export class VerifyPasswordHandler implements IQueryHandler<VerifyPassword, PersonAccess[]> {
   private decoy: Promise<string> | undefined;
@@ -152,6 +165,7 @@ export const PERSON_ACCESS_HANDLERS = [
   AcceptInvitationHandler,
   ViewPasswordResetHandler,
   ResetPasswordHandler,
+  ViewUsedLinkHandler,
   VerifyPasswordHandler,
   GetPersonAccessHandler,
   NamePeopleHandler,

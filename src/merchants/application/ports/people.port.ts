@@ -27,10 +27,22 @@ export interface PersonCredential extends PersonAccess {
   passwordHash: string;
 }
 
+/** An invited person; `replaced` says whether this renewed an invitation not yet accepted, and whether its link still worked. */
+export interface InvitedPerson {
+  person: Person;
+  replaced: 'live' | 'expired' | null;
+}
+
+/** The links that set a password. */
+export type UsedLinkKind = 'invitacion' | 'restablecimiento';
+
 export interface People {
   list(merchantId: string): Promise<Person[]>;
-  /** False when the email already has live access for this merchant. */
-  invite(person: NewPerson, actor: Actor, at: Date): Promise<Person | false>;
+  /**
+   * Invites, or renews an invitation not yet accepted with the same role (new link and name, the old link stops
+   * working); false when the email has access for this merchant, or an invitation with another role.
+   */
+  invite(person: NewPerson, actor: Actor, at: Date): Promise<InvitedPerson | false>;
   /**
    * Applies `change` to one person under a lock on the merchant's people, so that two concurrent changes cannot both
    * pass the last-administrator rule. `decide` sees the person, the number of administrators and, when the actor is a
@@ -62,6 +74,11 @@ export interface People {
    * history row; null when it is not (used, replaced or expired meanwhile).
    */
   resetPassword(personId: string, hash: Buffer, passwordHash: string, actor: Actor, at: Date): Promise<Person | null>;
+  /**
+   * The live person with a password who used the `kind` of link whose token hashes to `hash` after `since`; null
+   * otherwise (each person keeps only the last link used).
+   */
+  usedLink(hash: Buffer, kind: UsedLinkKind, since: Date): Promise<PersonAccess | null>;
   /** Every live person with this (normalised) email and a password, of any merchant. */
   credentials(email: string): Promise<PersonCredential[]>;
   /** A live person with a password; null otherwise. */

@@ -15,8 +15,12 @@ import { clientOf, isHttps } from './portal-http.js';
 import { Anonymous, PortalController, type PortalRequest } from './portal.guard.js';
 import { invitationGonePage, invitationPage, PASSWORD_MESSAGES } from './views/auth.views.js';
 import type { FieldErrors } from './views/forms.js';
+import { signInWithUsedLink } from './used-link.js';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** Where an accepted invitation leads. */
+const WELCOME = '/portal/resumen?hecho=bienvenida';
 
 @PortalController()
 @Controller('portal/invitacion')
@@ -48,12 +52,19 @@ export class InvitationController {
       const access = await this.commands.execute(new AcceptInvitation(token, password));
       const session = await this.commands.execute(new StartSession(access.person.id, clientOf(request)));
       this.cookies.setSession(reply, session.token);
-      seeOther(reply, this.https, '/portal/resumen?hecho=bienvenida');
+      seeOther(reply, this.https, WELCOME);
       return undefined;
     } catch (error) {
       if (error instanceof WeakPassword) return this.render(token, request, reply, { password: PASSWORD_MESSAGES[error.problem] }, 400);
       if (error instanceof InvitationExpired) return sendPage(reply, this.https, 410, invitationGonePage(true));
-      if (error instanceof InvitationNotValid) return sendPage(reply, this.https, 404, invitationGonePage(false));
+      if (error instanceof InvitationNotValid) {
+        // Used a moment ago, most often by this very form's first post (a double click): the password it set signs in.
+        const repeat = await signInWithUsedLink(this.commands, this.queries, token, 'invitacion', password, clientOf(request));
+        if (!repeat) return sendPage(reply, this.https, 404, invitationGonePage(false));
+        this.cookies.setSession(reply, repeat.session.token);
+        seeOther(reply, this.https, WELCOME);
+        return undefined;
+      }
       throw error;
     }
   }

@@ -18,6 +18,7 @@ import { clientOf, isHttps } from './portal-http.js';
 import { Anonymous, PortalController, type PortalRequest } from './portal.guard.js';
 import { PASSWORD_MESSAGES, passwordResetGonePage, passwordResetPage } from './views/auth.views.js';
 import type { FieldErrors } from './views/forms.js';
+import { signInWithUsedLink } from './used-link.js';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -58,7 +59,16 @@ export class PasswordResetController {
     } catch (error) {
       if (error instanceof WeakPassword) return this.render(token, request, reply, { password: PASSWORD_MESSAGES[error.problem] }, 400);
       if (error instanceof ResetLinkExpired) return sendPage(reply, this.https, 410, passwordResetGonePage(true));
-      if (error instanceof ResetLinkNotValid) return sendPage(reply, this.https, 404, passwordResetGonePage(false));
+      if (error instanceof ResetLinkNotValid) {
+        // Used a moment ago, most often by this very form's first post (a double click): the password it set signs in,
+        // and as after a reset, this browser's session is the only one (the first post's, whose cookie was lost, ends).
+        const repeat = await signInWithUsedLink(this.commands, this.queries, token, 'restablecimiento', password, clientOf(request));
+        if (!repeat) return sendPage(reply, this.https, 404, passwordResetGonePage(false));
+        await this.commands.execute(new EndSessions(repeat.personId, { allBut: repeat.session.sessionId }));
+        this.cookies.setSession(reply, repeat.session.token);
+        seeOther(reply, this.https, '/portal/resumen');
+        return undefined;
+      }
       throw error;
     }
   }

@@ -91,9 +91,13 @@ export class WebhookController {
     const session = sessionOf(request);
     const url = (formField(request.body, 'url') ?? '').trim();
     try {
-      const { endpoint, secret } = await this.commands.execute(new RegisterWebhookEndpoint(session.principal.merchantId, url, session.principal.actor));
+      // A double click's first answer is lost (the browser shows the second's): the same person's repeat of this
+      // registration gets it again, secret included, rather than the "already registered" notice.
+      const { endpoint, secret, repeated } = await this.commands.execute(
+        new RegisterWebhookEndpoint(session.principal.merchantId, url, session.principal.actor, true),
+      );
       // Shown in this answer only: not a redirect, so the secret is in no URL and no history entry.
-      return sendPage(reply, this.https, 201, secretPage(session, endpoint, secret));
+      return sendPage(reply, this.https, 201, secretPage(session, endpoint, secret, repeated === true));
     } catch (error) {
       if (error instanceof FieldError) return this.render(session, reply, 400, { url, errors: this.errorsOf(error) });
       // Most often the browser posting the registration again (a reload of the secret's page): this page, not a

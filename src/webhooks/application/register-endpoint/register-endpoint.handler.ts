@@ -10,6 +10,8 @@ import { WebhookEndpointExists } from '../../domain/webhook.errors.js';
 import { SECRET_BOX, type SecretBox } from '../ports/secret-box.port.js';
 import { newSigningSecret } from '../signing-secret.js';
 import { WEBHOOK_ENDPOINTS, type WebhookEndpoints } from '../ports/webhook-endpoints.port.js';
+import type { Actor } from '../../../kernel/actor.js';
+import { REPEAT_WINDOW_MS } from '../roll-signing-secret/roll-signing-secret.command.js';
 import { RegisterWebhookEndpoint, type RegisteredEndpoint } from './register-endpoint.command.js';
 
 @CommandHandler(RegisterWebhookEndpoint)
@@ -21,7 +23,7 @@ export class RegisterWebhookEndpointHandler implements ICommandHandler<RegisterW
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ merchantId, url, actor }: RegisterWebhookEndpoint): Promise<RegisteredEndpoint> {
+  async execute({ merchantId, url, actor, answerRepeat }: RegisterWebhookEndpoint): Promise<RegisteredEndpoint> {
     const checked = checkDestination(url, { allowLoopback: this.config.webhookAllowLoopback });
     if (!checked.ok) throw FieldError.of('url', checked.reason);
     const id = randomUUID();
@@ -34,7 +36,27 @@ export class RegisterWebhookEndpointHandler implements ICommandHandler<RegisterW
       actor,
       at: this.clock.now(),
     });
-    if (!endpoint) throw new WebhookEndpointExists();
-    return { endpoint, secret };
+    if (endpoint) return { endpoint, secret };
+    if (answerRepeat) {
+      const repeated = await this.repeatOf(merchantId, checked.url.href, actor);
+      if (repeated) return repeated;
+    }
+    throw new WebhookEndpointExists();
+  }
+
+  /**
+   * The endpoint there is, when it is this very registration made a moment ago by this actor, untouched since (no URL or
+   * state change, no roll): its secret opened again, as the roll's repeat does. Null for anything else.
+   */
+  private async repeatOf(merchantId: string, url: string, actor: Actor): Promise<RegisteredEndpoint | null> {
+    const existing = await this.endpoints.find(merchantId);
+    if (!existing) return null;
+    const untouched = existing.actualizadoEn === existing.creadoEn && existing.url === url;
+    const byThisActor = existing.actualizadoPor.type === actor.type && existing.actualizadoPor.id === actor.id;
+    const recent = this.clock.now().getTime() - new Date(existing.creadoEn).getTime() < REPEAT_WINDOW_MS;
+    if (!(untouched && byThisActor && recent)) return null;
+    const sealed = await this.endpoints.currentSealedSecret(merchantId);
+    if (sealed === null) return null;
+    return { endpoint: existing, secret: this.secrets.open(sealed, existing.id), repeated: true };
   }
 }

@@ -138,6 +138,11 @@ export function invitedPage(session: PortalSession, invitation: Invitation): str
     'Invitación creada',
     html`<section class="card" aria-labelledby="enlace">
   <h2 id="enlace">Invitaste a ${person.nombre} (${ROLE_LABEL[person.rol]})</h2>
+  ${
+    invitation.replaced === 'live'
+      ? html`<p class="notice info" role="note" id="invitacion-renovada">${person.email} ya tenía una invitación pendiente: este enlace nuevo la reemplaza y el enlace anterior ya no sirve. Envía solo este.</p>`
+      : ''
+  }
   <div class="notice warn" role="status">
     ${copyField('enlace-invitacion', `Copia este enlace ahora y envíaselo a ${person.email}. No lo volveremos a mostrar.`, invitation.url)}
     Vale hasta: ${endSentence(dateTime(invitation.expiresAt))} Quien lo abra podrá elegir la contraseña de esta persona: envíalo solo a esa persona.

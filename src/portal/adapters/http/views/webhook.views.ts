@@ -224,7 +224,7 @@ ${endpointSection(session, model)}
   );
 }
 
-export function secretPage(session: PortalSession, endpoint: WebhookEndpointView, secret: string): string {
+export function secretPage(session: PortalSession, endpoint: WebhookEndpointView, secret: string, repeated = false): string {
   return settingsPage(
     session,
     'webhook',
@@ -232,6 +232,12 @@ export function secretPage(session: PortalSession, endpoint: WebhookEndpointView
     html`<section class="card" aria-labelledby="secreto">
   <h2 id="secreto">Registraste tu endpoint</h2>
   <p>Los avisos irán a <span class="mono">${endpoint.url}</span>.</p>
+  ${
+    repeated
+      ? html`<p class="notice info" role="note" id="repetido">Ya lo habías registrado el ${dateTime(endpoint.creadoEn)} desde este mismo formulario
+  (se envió otra vez): no registramos otro. Este es el secreto de ese registro.</p>`
+      : ''
+  }
   <div class="notice warn" role="status">
     ${copyField('secreto-firma', 'Copia ahora el secreto de firma y guárdalo en tu servidor. No lo volveremos a mostrar.', secret)}
     Con él tu servidor comprueba la firma <span class="mono">svc-signature</span> de cada aviso (HMAC-SHA256).

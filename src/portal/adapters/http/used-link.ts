@@ -1,0 +1,24 @@
+// The second post of an invitation or reset link (a double click: Chromium drops the first answer, and with it the
+// session cookie of the password just set) signs in, as a sign-in would, when it comes moments after the link was used
+// and carries the password that use set. It is the SignIn command with the link's person's email and merchant, so it
+// is checked with argon2 and counted by the sign-in slow-down like any other attempt: the spent link opens nothing a
+// sign-in form would not.
+import type { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ViewUsedLink } from '../../../merchants/application/people/person-access.commands.js';
+import type { ClientInfo, OpenedSession } from '../../application/portal-session.js';
+import { SignIn } from '../../application/sign-in/sign-in.command.js';
+
+/** The session the repeat opens; null for anything else (another password, too late, slowed down, another link). */
+export async function signInWithUsedLink(
+  commands: CommandBus,
+  queries: QueryBus,
+  token: string,
+  kind: 'invitacion' | 'restablecimiento',
+  password: string,
+  client: ClientInfo,
+): Promise<{ session: OpenedSession; personId: string } | null> {
+  const used = await queries.execute(new ViewUsedLink(token, kind));
+  if (!used) return null;
+  const result = await commands.execute(new SignIn(used.person.email, password, used.merchantId, client));
+  return result.kind === 'signed-in' ? { session: result.session, personId: used.person.id } : null;
+}
