@@ -58,7 +58,7 @@ describe('own checkout', () => {
     const answer = await post({ pagador });
     expect(answer.status).toBe(201);
     expect(answer.body.estado).toBe('pendiente');
-    expect(answer.body.checkoutUrl).toMatch(new RegExp(`^${gw.infra.config.publicBaseUrl}/checkout/[A-Za-z0-9_-]{32}$`));
+    expect(answer.body.checkoutUrl).toMatch(new RegExp(`^${gw.infra.config.publicBaseUrl}/checkout/[A-Za-z0-9_-]{54}$`));
     expect(Object.keys(answer.body).sort()).toEqual(['checkoutUrl', 'creadoEn', 'estado', 'id', 'merchantId', 'moneda', 'monto', 'referencia']);
     const sandboxPort = new URL(gw.sandboxUrl).port;
     expect(answer.text).not.toMatch(new RegExp(`sandbox|ses_|int_|:${sandboxPort}`, 'i'));

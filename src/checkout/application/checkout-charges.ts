@@ -9,6 +9,7 @@ import { ChargeStream, startedBy } from '../../payments/application/charge-strea
 import { GatewayUnavailable } from '../../payments/application/errors.js';
 import { OpenCheckout } from '../../payments/application/open-checkout.js';
 import type { Charge } from '../../payments/domain/charge.js';
+import { chargeIdOfToken, sameToken } from '../../payments/domain/checkout-token.js';
 import { CheckoutNotFound, PaymentNotOpen } from './errors.js';
 import { CHECKOUT_LOOKUP, type CheckoutLookup } from './ports/checkout-lookup.port.js';
 
@@ -38,10 +39,11 @@ export class CheckoutCharges {
 
   async byToken(token: string): Promise<Charge> {
     if (!isCheckoutToken(token)) throw new CheckoutNotFound();
-    const chargeId = await this.lookup.chargeIdByToken(token);
+    // A token names its charge (checkout-token.ts); one made before it did is found through the read model.
+    const chargeId = chargeIdOfToken(token) ?? (await this.lookup.chargeIdByToken(token));
     if (!chargeId) throw new CheckoutNotFound();
     const { state } = await this.charges.load(chargeId);
-    if (!state || state.checkoutToken !== token) throw new CheckoutNotFound();
+    if (!state || !sameToken(state.checkoutToken, token)) throw new CheckoutNotFound();
     if (state.estado !== 'creado') return state;
     try {
       return await this.openCheckout.ensure(state.id, startedBy(randomUUID(), CHECKOUT_ACTOR));

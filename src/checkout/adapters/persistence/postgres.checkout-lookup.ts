@@ -1,4 +1,5 @@
-// Checkout token -> charge id, from the charges read model (its checkout_token is unique). The projector may lag
+// Checkout token -> charge id, from the charges read model (its checkout_token is unique), for tokens made before a
+// token named its charge (payments/domain/checkout-token.ts). The projector may lag
 // the 201 by a moment, so a buyer sent on at once is given up to a second for the row to appear. Anyone may ask for
 // any token, so only a few lookups wait at a time: a flood of made-up tokens costs one query each, not twenty-one.
 import { Injectable } from '@nestjs/common';

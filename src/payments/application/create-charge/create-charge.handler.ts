@@ -9,6 +9,7 @@ import { GetMerchant, type MerchantView } from '../../../merchants/application/g
 import { belongsToSite } from '../../../merchants/domain/web-registration.js';
 import { decide } from '../../domain/charge.decide.js';
 import { evolve } from '../../domain/charge.js';
+import { checkoutToken } from '../../domain/checkout-token.js';
 import { ChargeStream, toNewEvent, type Cause } from '../charge-stream.js';
 import { IdempotencyKeyReused, MerchantNotApproved, WebRegistrationMissing } from '../errors.js';
 import { CHARGE_CREATION, type ChargeCreation, type ExistingClaim } from '../ports/charge-creation.port.js';
@@ -48,7 +49,7 @@ export class CreateChargeHandler implements ICommandHandler<CreateChargeCommand,
     const now = this.clock.now();
     const chargeId = randomUUID();
     const [created] = decide(
-      { type: 'CreateCharge', data: { ...chargeFields(request), chargeId, checkoutToken: randomBytes(24).toString('base64url') }, now },
+      { type: 'CreateCharge', data: { ...chargeFields(request), chargeId, checkoutToken: checkoutToken(chargeId, randomBytes(24)) }, now },
       null,
     );
     if (!created) throw new Error('CreateCharge decided no event');
