@@ -5,6 +5,7 @@ import type { Actor } from '../../../kernel/actor.js';
 import type { MerchantRole } from '../../../kernel/principal.js';
 import type { FoundInvitation, NewPerson, People, PersonCredential } from '../../application/ports/people.port.js';
 import type { PersonAccess } from '../../application/people/person-access.commands.js';
+import { actingRoleUnderLock, type ActorCheck } from '../../../kernel/acting-person.js';
 import type { ActingRole, Administrators, Person } from '../../domain/person.js';
 import { inTransaction, once, run } from './sql.js';
 
@@ -59,29 +60,32 @@ export class PostgresPeople implements People {
     return rows.map(toPerson);
   }
 
-  async invite(person: NewPerson, actor: Actor, at: Date): Promise<Person | false> {
-    const { rows } = await once<PersonRow>(
-      this.db,
-      `WITH p AS (
-         INSERT INTO personas (id, merchant_id, email, nombre, rol, invitacion_hash, invitacion_expira_en,
-                               creado_en, creado_por, actualizado_en, actualizado_por)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $8, $9)
-         -- An invitation that expired unused is renewed (same person, new link and name) when asked again with the
-         -- same role; anyone else with the email (signed up, a live invitation, another role) is person_exists.
-         ON CONFLICT (merchant_id, email) WHERE eliminada_en IS NULL DO UPDATE
-           SET nombre = EXCLUDED.nombre, invitacion_hash = EXCLUDED.invitacion_hash,
-               invitacion_expira_en = EXCLUDED.invitacion_expira_en,
-               actualizado_en = EXCLUDED.actualizado_en, actualizado_por = EXCLUDED.actualizado_por
-           WHERE personas.password_hash IS NULL AND personas.invitacion_expira_en <= EXCLUDED.creado_en
-             AND personas.rol = EXCLUDED.rol
-         RETURNING ${COLUMNS}, merchant_id),
-       c AS (
-         INSERT INTO personas_cambios (persona_id, merchant_id, accion, despues, actor, cambiado_en)
-         SELECT id, merchant_id, 'invitada', jsonb_build_object('email', email, 'nombre', nombre, 'rol', rol), $9, $8 FROM p)
-       SELECT ${COLUMNS} FROM p`,
-      [person.id, person.merchantId, person.email, person.nombre, person.rol, person.invitationHash, person.invitationExpiresAt, at, JSON.stringify(actor)],
-    );
-    return rows[0] ? toPerson(rows[0]) : false;
+  async invite(person: NewPerson, actor: Actor, at: Date, check: ActorCheck): Promise<Person | false> {
+    return inTransaction(this.db, async (runner) => {
+      check(await actingRoleUnderLock(runner, person.merchantId, actor));
+      const { rows } = await run<PersonRow>(
+        runner,
+        `WITH p AS (
+           INSERT INTO personas (id, merchant_id, email, nombre, rol, invitacion_hash, invitacion_expira_en,
+                                 creado_en, creado_por, actualizado_en, actualizado_por)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $8, $9)
+           -- An invitation that expired unused is renewed (same person, new link and name) when asked again with the
+           -- same role; anyone else with the email (signed up, a live invitation, another role) is person_exists.
+           ON CONFLICT (merchant_id, email) WHERE eliminada_en IS NULL DO UPDATE
+             SET nombre = EXCLUDED.nombre, invitacion_hash = EXCLUDED.invitacion_hash,
+                 invitacion_expira_en = EXCLUDED.invitacion_expira_en,
+                 actualizado_en = EXCLUDED.actualizado_en, actualizado_por = EXCLUDED.actualizado_por
+             WHERE personas.password_hash IS NULL AND personas.invitacion_expira_en <= EXCLUDED.creado_en
+               AND personas.rol = EXCLUDED.rol
+           RETURNING ${COLUMNS}, merchant_id),
+         c AS (
+           INSERT INTO personas_cambios (persona_id, merchant_id, accion, despues, actor, cambiado_en)
+           SELECT id, merchant_id, 'invitada', jsonb_build_object('email', email, 'nombre', nombre, 'rol', rol), $9, $8 FROM p)
+         SELECT ${COLUMNS} FROM p`,
+        [person.id, person.merchantId, person.email, person.nombre, person.rol, person.invitationHash, person.invitationExpiresAt, at, JSON.stringify(actor)],
+      );
+      return rows[0] ? toPerson(rows[0]) : false;
+    });
   }
 
   async change(
@@ -154,8 +158,9 @@ export class PostgresPeople implements People {
     return rows[0] ? toPerson(rows[0]) : null;
   }
 
-  async issueReset(merchantId: string | null, personId: string, hash: Buffer, expiresAt: Date, actor: Actor, at: Date): Promise<Person | 'invitada' | null> {
+  async issueReset(merchantId: string | null, personId: string, hash: Buffer, expiresAt: Date, actor: Actor, at: Date, check: ActorCheck): Promise<Person | 'invitada' | null> {
     const outcome = await inTransaction(this.db, async (runner) => {
+      check(merchantId === null ? 'not-a-person' : await actingRoleUnderLock(runner, merchantId, actor));
       const { rows } = await run<PersonRow & { merchant_id: string }>(
         runner,
         `SELECT ${COLUMNS}, merchant_id FROM personas

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { administratorsOnly } from '../../../kernel/acting-person.js';
 import { CLOCK, type Clock } from '../../../kernel/clock.js';
 import type { Config } from '../../../kernel/config.js';
 import { FieldError } from '../../../kernel/errors.js';
@@ -33,7 +34,7 @@ export class RegisterWebhookEndpointHandler implements ICommandHandler<RegisterW
       sealedSecret: this.secrets.seal(secret, id),
       actor,
       at: this.clock.now(),
-    });
+    }, administratorsOnly);
     if (!endpoint) throw new WebhookEndpointExists();
     return { endpoint, secret };
   }

@@ -1,5 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { administratorsOnly } from '../../../kernel/acting-person.js';
 import { CLOCK, type Clock } from '../../../kernel/clock.js';
 import { previousSecretValidUntil } from '../../domain/signing-secrets.js';
 import { WebhookEndpointChanged, WebhookEndpointNotFound } from '../../domain/webhook.errors.js';
@@ -26,7 +27,7 @@ export class RollSigningSecretHandler implements ICommandHandler<RollSigningSecr
     const at = this.clock.now();
     const previousValidUntil = previousSecretValidUntil(at);
     const sealedSecret = this.secrets.seal(secret, existing.id);
-    const endpoint = await this.endpoints.rollSecret(merchantId, existing.id, { sealedSecret, previousValidUntil, ifUpdatedAt: ifUnchangedSince }, actor, at);
+    const endpoint = await this.endpoints.rollSecret(merchantId, existing.id, { sealedSecret, previousValidUntil, ifUpdatedAt: ifUnchangedSince }, actor, at, administratorsOnly);
     if (endpoint) return { endpoint, secret, previousValidUntil };
     // Changed between the read and the roll (the first of a double click won the row).
     const now = await this.endpoints.find(merchantId);
