@@ -132,8 +132,8 @@ describe('the last administrator under races', () => {
           if (answer.status === 403 || signIn) expect({ ...where, written }).toEqual({ ...where, written: [] });
           // The reason shown is the true one: read-only after a demotion, sign-in once removed (never "solo lectura").
           if (kind === 'remove') expect({ ...where, readOnlyPage: answer.status === 403 }).toEqual({ ...where, readOnlyPage: false });
-          if (answer.location?.endsWith('aviso=sin_acceso')) expect((await b.client.get(answer.location)).text).toContain('Ya no tienes acceso a ese comercio');
           else expect({ ...where, signIn }).toEqual({ ...where, signIn: false });
+          if (answer.location?.endsWith('aviso=sin_acceso')) expect((await b.client.get(answer.location)).text).toContain('Ya no tienes acceso a ese comercio');
         }
       }
     }
