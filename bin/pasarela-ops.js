@@ -30,7 +30,9 @@ Commands:
   charges refund <chargeId>        Refund a charge in full (aprobado or conciliado); a second refund changes nothing
   webhooks roll-secret <merchantId>
                                    Give the merchant's webhook endpoint a new signing secret (shown only this once);
-                                   for 24 h deliveries are signed with the new and the old secret
+                                   for 24 h deliveries are signed with the new and the old secret. Refused while the
+                                   secret an earlier roll replaced still signs (rolling would stop it at once)
+      --forzar                       Roll anyway: the secret the last roll replaced stops signing now
   webhooks deliveries <merchantId>
                                    Show a merchant's webhook deliveries, newest first, each attempt with its result
       --estado <estado>              Only the deliveries pendiente, entregada, fallida or sin_endpoint
@@ -80,6 +82,7 @@ const OPTIONS = {
   grace: { type: 'string' },
   batch: { type: 'string' },
   'con-hallazgos': { type: 'boolean', default: false },
+  forzar: { type: 'boolean', default: false },
   limit: { type: 'string' },
   cursor: { type: 'string' },
   estado: { type: 'string' },
@@ -388,9 +391,9 @@ const commands = {
     const what = r.yaReembolsado ? 'was already refunded' : 'refunded';
     return [r, `Charge ${r.pagoId} ${what}: ${r.monto} pesos at ${r.reembolsadoEn} (provider refund ${r.referenciaReembolso}).`];
   },
-  'webhooks roll-secret': async (context, args) => {
+  'webhooks roll-secret': async (context, args, options) => {
     const merchantId = one(args, 'merchantId');
-    const r = await call(context, 'POST', `/internal/merchants/${merchantId}/webhook-endpoint/secreto`);
+    const r = await call(context, 'POST', `/internal/merchants/${merchantId}/webhook-endpoint/secreto`, options.forzar ? { forzar: true } : {});
     return [
       r,
       `New signing secret for the webhook endpoint of merchant ${merchantId}, shown only this once:\n\n  ${r.secret}\n\n` +
@@ -549,6 +552,7 @@ async function main(argv) {
   if (options.role !== undefined && name !== 'keys issue') throw new UsageError('--role goes with keys issue');
   if (options.grace !== undefined && name !== 'keys rotate') throw new UsageError('--grace goes with keys rotate');
   if (options.batch !== undefined && name !== 'replay') throw new UsageError('--batch goes with replay');
+  if (options.forzar && name !== 'webhooks roll-secret') throw new UsageError('--forzar goes with webhooks roll-secret');
   if (options['con-hallazgos'] !== undefined && options['con-hallazgos'] !== false && name !== 'charges imports') {
     throw new UsageError('--con-hallazgos goes with charges imports');
   }

@@ -8,6 +8,7 @@ import { acceptInvitation, csrfOf, type PortalAnswer, type PortalClient } from '
 
 const PEOPLE = '/portal/configuracion/personas';
 const ROUNDS = 12;
+const WRITE_ROUNDS = 8;
 
 interface Admin {
   id: string;
@@ -75,6 +76,69 @@ describe('the last administrator under races', () => {
     }
   }, 240_000);
 
+  /**
+   * Transaction ids of the rows a person wrote (people's history, web registration changes, webhook endpoint changes)
+   * and of the change that demoted or removed them. Every write a role gates takes the merchant row's lock before it
+   * writes, and an xid is given at the first write or row lock: a write made under the lock before the demotion has
+   * the smaller xid; one made after it by someone who had lost the role, the larger.
+   */
+  async function xidsOf(personId: string): Promise<{ written: number[]; lost: number }> {
+    const query = async (sql: string): Promise<number[]> =>
+      ((await gw.infra.dataSource.query(sql, [personId])) as { x: string }[]).map((r) => Number(r.x));
+    const written = await query(
+      `SELECT xmin::text AS x FROM personas_cambios WHERE actor->>'id' = $1 AND accion <> 'activada'
+       UNION ALL SELECT xmin::text FROM web_registration_changes WHERE actor->>'id' = $1
+       UNION ALL SELECT xmin::text FROM webhook_endpoint_changes WHERE actor->>'id' = $1`,
+    );
+    const [lost] = await query(`SELECT xmin::text AS x FROM personas_cambios WHERE persona_id = $1 AND accion IN ('rol', 'eliminada')`);
+    if (lost === undefined) throw new Error('the demotion or removal was not made');
+    return { written, lost };
+  }
+
+  const webhookPage = '/portal/configuracion/webhook';
+  const registerEndpoint = (shop: OnboardedMerchant) =>
+    http('POST', `${gw.publicUrl}/v1/webhook-endpoint`, { token: shop.apiKey, body: { url: 'http://127.0.0.1:9/webhooks' } });
+  /** Every portal write a role gates, each as the person who is losing the role sends it. */
+  const gatedWrites: { name: string; prepare?: (shop: OnboardedMerchant) => Promise<unknown>; send: (by: Admin, other: Admin) => Promise<PortalAnswer> }[] = [
+    { name: 'an invitation', send: (by) => by.client.post(PEOPLE, { csrf: by.csrf, email: `nueva-${Math.random().toString(36).slice(2)}@tienda.co`, nombre: 'Nueva', rol: 'administrador' }) },
+    { name: 'a password link', send: (by, other) => by.client.post(`${PEOPLE}/${other.id}/restablecer`, { csrf: by.csrf }) },
+    { name: 'the site', send: (by) => by.client.post('/portal/configuracion/sitio', { csrf: by.csrf, sitioWeb: 'https://tienda.example.co', urlRetorno: 'https://tienda.example.co/gracias' }) },
+    { name: 'registering the webhook', send: (by) => by.client.post(webhookPage, { csrf: by.csrf, url: 'http://127.0.0.1:9/otra' }) },
+    { name: "the webhook's URL", prepare: registerEndpoint, send: (by) => by.client.post(`${webhookPage}/url`, { csrf: by.csrf, url: 'http://127.0.0.1:9/nueva' }) },
+    { name: "the webhook's state", prepare: registerEndpoint, send: (by) => by.client.post(`${webhookPage}/estado`, { csrf: by.csrf, activo: 'false' }) },
+    {
+      name: 'rolling the secret',
+      prepare: registerEndpoint,
+      send: async (by) => {
+        const visto = /name="visto" value="([^"]+)"/.exec((await by.client.get(`${webhookPage}/secreto`)).text)?.[1] ?? '';
+        return by.client.post(`${webhookPage}/secreto`, { csrf: by.csrf, visto, entiendo: 'si' });
+      },
+    },
+  ];
+
+  it('a person demoted or removed at the same instant as their write is refused, nothing written, whatever the write', async () => {
+    for (const write of gatedWrites) {
+      for (const kind of ['demote', 'remove'] as const) {
+        for (let round = 0; round < WRITE_ROUNDS; round += 1) {
+          const { shop, admins } = await shopWithAdministrators(2);
+          const [a, b] = [admins[0]!, admins[1]!];
+          await write.prepare?.(shop);
+          const [, answer] = await Promise.all([kind === 'demote' ? demote(a, b) : remove(a, b), write.send(b, a)]);
+          const { written, lost } = await xidsOf(b.id);
+          const where = { write: write.name, kind, round, status: answer.status, location: answer.location };
+          // Whatever went through was written under the lock before the role was lost; nothing after.
+          expect({ ...where, writtenAfter: written.filter((x) => x > lost).length }).toEqual({ ...where, writtenAfter: 0 });
+          const signIn = answer.status === 303 && (answer.location ?? '').startsWith('/portal/ingresar');
+          if (answer.status === 403 || signIn) expect({ ...where, written }).toEqual({ ...where, written: [] });
+          // The reason shown is the true one: read-only after a demotion, sign-in once removed (never "solo lectura").
+          if (kind === 'remove') expect({ ...where, readOnlyPage: answer.status === 403 }).toEqual({ ...where, readOnlyPage: false });
+          else expect({ ...where, signIn }).toEqual({ ...where, signIn: false });
+          if (answer.location?.endsWith('aviso=sin_acceso')) expect((await b.client.get(answer.location)).text).toContain('Ya no tienes acceso a ese comercio');
+        }
+      }
+    }
+  }, 600_000);
+
   it('with a third administrator: of two who demote or remove each other at once, the second to act had lost the role and is refused', async () => {
     for (const kind of ['demote', 'remove'] as const) {
       for (let round = 0; round < ROUNDS; round += 1) {
@@ -83,8 +147,10 @@ describe('the last administrator under races', () => {
         const act = kind === 'demote' ? demote : remove;
         const answers = await Promise.all([act(a, b), act(b, a)]);
         const done = answers.filter((answer) => answer.status === 303 && answer.location?.includes('hecho=')).length;
-        // Exactly one of the two went through; the other is the read-only 403 page or, removed, the sign-in.
-        expect({ kind, round, done, left: (await activeAdministrators(shop)).length }).toEqual({ kind, round, done: 1, left: 2 });
+        // Exactly one of the two went through; the other is the read-only 403 page or, removed, the sign-in (never the
+        // read-only page: that is not why they were refused).
+        const readOnlyPages = kind === 'remove' ? answers.filter((answer) => answer.status === 403).length : 0;
+        expect({ kind, round, done, readOnlyPages, left: (await activeAdministrators(shop)).length }).toEqual({ kind, round, done: 1, readOnlyPages: 0, left: 2 });
       }
     }
   }, 240_000);

@@ -188,6 +188,40 @@ describe('portal sign-in', () => {
     expect(evilBack.location).toBe('/portal/resumen');
   });
 
+  it('a form sent after the session ended from a page only a post answers leads back, after sign-in, to its section', async () => {
+    const invited = await http('POST', `${gw.adminUrl}/internal/merchants/${shop.merchantId}/personas`, {
+      token: gw.operatorToken,
+      body: { email: 'vuelta@cafe.co', nombre: 'Vuelta' },
+    });
+    await acceptInvitation(gw, new URL(invited.body.invitacion.url).pathname);
+    const ana = { id: invited.body.id as string };
+    const cases: [string, string, (client: PortalClient, csrf: string) => Promise<unknown>][] = [
+      // "Enlace para nueva contraseña": its page is the answer to a post.
+      ['/portal/configuracion/personas', `/portal/configuracion/personas/${ana.id}/restablecer`, (c, csrf) => c.post(`/portal/configuracion/personas/${ana.id}/restablecer`, { csrf })],
+      // A webhook URL refused: the form is shown again at the post's address.
+      ['/portal/configuracion/webhook', '/portal/configuracion/webhook/url', (c, csrf) => c.post('/portal/configuracion/webhook/url', { csrf, url: 'ftp://x' })],
+    ];
+    for (const [section, postOnly, reach] of cases) {
+      const { client } = await signIn(gw, 'vuelta@cafe.co');
+      const csrf = csrfOf((await client.get('/portal/configuracion/personas')).text);
+      await reach(client, csrf);
+      expect((await client.get(postOnly)).status).toBe(405);
+      clock.advance(31 * 60_000);
+      // The page's "Salir" (any of its forms) posted once the session is over: to sign-in, and back to the section.
+      const ended = await client.post('/portal/salir', { csrf }, { referer: `${gw.publicUrl}${postOnly}` });
+      expect(ended.location).toBe(`/portal/ingresar?volver=${encodeURIComponent(section)}`);
+      const form = await client.get(ended.location!);
+      const back = await client.post('/portal/ingresar', { csrf: csrfOf(form.text), email: 'vuelta@cafe.co', password: STRONG_PASSWORD, volver: section });
+      expect(back.location).toBe(section);
+      expect((await client.get(section)).status).toBe(200);
+    }
+    // A page GET answers is still the one returned to, with its query.
+    const { client } = await signIn(gw, 'vuelta@cafe.co');
+    clock.advance(31 * 60_000);
+    const ended = await client.post('/portal/salir', { csrf: 'x' }, { referer: `${gw.publicUrl}/portal/pagos?estado=aprobado` });
+    expect(ended.location).toBe(`/portal/ingresar?volver=${encodeURIComponent('/portal/pagos?estado=aprobado')}`);
+  });
+
   it('a session ends after 30 idle minutes, and 12 hours after sign-in however used', async () => {
     const { client } = await signIn(gw, 'ana@cafe.co');
     clock.advance(29 * 60_000);

@@ -39,6 +39,32 @@ describe('money edges through the doors', () => {
   });
   afterAll(() => gw?.close());
 
+  it('a header repeated further down and a quoted field with a line break are refused by name, never read as payments', async () => {
+    const a = await approved(ana, 3_000);
+    const b = await approved(ana, 4_000);
+    const c = await approved(ana, 5_000);
+    const today = bogotaToday();
+    const report =
+      'referencia_proveedor,monto,fecha\n' +
+      `${a.ref},3000,${today}\n` +
+      'referencia_proveedor,monto,fecha\n' + // two files pasted together
+      `"${b.ref}\n",4000,${today}\n` + // a line break inside quotes
+      `${c.ref},5000,${today}\n`;
+    const answer = await importReport(report);
+    expect(answer.status).toBe(200);
+    expect(answer.body.conciliados.map((l: { linea: number }) => l.linea)).toEqual([2, 6]);
+    expect(answer.body.diferencias).toEqual([
+      expect.objectContaining({ linea: 3, motivo: 'linea_invalida', detalle: 'the header is repeated here (it goes on the first line only); line 3 was not read as a payment' }),
+      expect.objectContaining({
+        linea: 4,
+        motivo: 'linea_invalida',
+        detalle: 'a quoted field holds a line break (lines 4 to 5), which reports may not have; these lines were not read',
+      }),
+    ]);
+    expect(await estadoOf(gw, ana, b.id)).toBe('aprobado');
+    expect(await estadoOf(gw, ana, c.id)).toBe('conciliado');
+  });
+
   it('reads a report written as providers write CSV, over charges of two merchants, refusing what it cannot read', async () => {
     const a = await approved(ana, 150_000);
     const b = await approved(beto, 1_500);

@@ -47,8 +47,8 @@ describe('rolling the webhook signing secret', () => {
     return found!;
   }
 
-  const operatorRoll = (merchantId: string) =>
-    http('POST', `${gw.adminUrl}/internal/merchants/${merchantId}/webhook-endpoint/secreto`, { token: gw.operatorToken });
+  const operatorRoll = (merchantId: string, body?: object) =>
+    http('POST', `${gw.adminUrl}/internal/merchants/${merchantId}/webhook-endpoint/secreto`, { token: gw.operatorToken, ...(body ? { body } : {}) });
 
   const endpointRow = async (merchantId: string) =>
     (await gw.infra.dataSource.query('SELECT * FROM webhook_endpoints WHERE merchant_id = $1', [merchantId]))[0];
@@ -137,7 +137,17 @@ describe('rolling the webhook signing secret', () => {
     const first = merchant.secret!;
     const second = (await operatorRoll(merchant.merchantId)).body.secret as string;
     clock.advance(HOUR_MS);
-    const again = await operatorRoll(merchant.merchantId);
+    // Within the overlap the operator is told what a roll would stop, and nothing is rolled, until it says it knows.
+    const refused = await operatorRoll(merchant.merchantId);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('previous_secret_still_signing');
+    const until = /still signs until (\S+);/.exec(refused.body.message)?.[1] ?? '';
+    expect(Math.abs(Date.parse(until) - (clock.now().getTime() + 23 * HOUR_MS))).toBeLessThan(5_000);
+    expect((await operatorRoll(merchant.merchantId, { forzar: 'si' })).status).toBe(400);
+    receiver.secret = second;
+    expect(signatureOf(await nextDelivery(merchant, receiver)).v1).toHaveLength(2);
+    const again = await operatorRoll(merchant.merchantId, { forzar: true });
+    expect(again.status).toBe(201);
     const third = again.body.secret as string;
     expect(Date.parse(again.body.anteriorValidoHasta) - clock.now().getTime()).toBeGreaterThan(24 * HOUR_MS - 5_000);
 
@@ -155,7 +165,11 @@ describe('rolling the webhook signing secret', () => {
     const json = JSON.parse(run.stdout);
     expect(Object.keys(json).sort()).toEqual(['anteriorValidoHasta', 'secret']);
 
-    const plain = await cli(['webhooks', 'roll-secret', merchant.merchantId]);
+    // A second roll within the overlap is refused, saying what it would stop, until --forzar.
+    const refused = await cli(['webhooks', 'roll-secret', merchant.merchantId]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/still signs until .*--forzar|still signs until .*forzar/);
+    const plain = await cli(['webhooks', 'roll-secret', '--forzar', merchant.merchantId]);
     expect(plain.code).toBe(0);
     const printed = /^\s+(whsec_[A-Za-z0-9_-]{43})$/m.exec(plain.stdout)?.[1];
     expect(printed).toBeDefined();

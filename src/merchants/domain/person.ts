@@ -38,17 +38,7 @@ export function leavesNoAdministrator(administrators: Administrators, target: Pe
   return target.estado === 'activa' ? administrators.active <= 1 : administrators.total <= 1;
 }
 
-/**
- * Who is making a change to people, as the people's lock sees them: a person's current role (null when their access
- * is gone), or `not-a-person` for an API key or the operator (their standing is checked at their own door).
- */
-export type ActingRole = MerchantRole | null | 'not-a-person';
-
-/**
- * True when a person acting on people is no longer an administrator: their request passed the door's role check
- * before a concurrent change lowered or removed them, so it is refused (403) under the same lock as the change.
- */
-export const actorLostTheRole = (acting: ActingRole): boolean => acting !== 'not-a-person' && acting !== 'administrador';
+export type { ActingRole } from '../../kernel/acting-person.js';
 
 export class LastAdministrator extends DomainError {
   constructor() {

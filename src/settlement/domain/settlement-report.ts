@@ -132,6 +132,9 @@ function headerProblem(cells: string[]): string | null {
   return `the header must name the columns referencia_proveedor, monto and fecha, each once: ${said.join('; ')}`;
 }
 
+/** Double quotes in a row: an odd count leaves a quoted field open at the line's end. */
+const countQuotes = (row: string): number => row.split('"').length - 1;
+
 /** How many times a character separates fields in a row (outside double quotes). */
 function countOutsideQuotes(row: string, separator: string): number {
   let quoted = false;
@@ -156,19 +159,42 @@ export function parseSettlementReport(text: string): ParsedReport {
   let order: Column[] = ['referencia', 'monto', 'fecha'];
   const lines: ReportLine[] = [];
   const malformed: MalformedLine[] = [];
-  rows.forEach((row, index) => {
+  for (let index = 0; index < rows.length; index++) {
+    const row = rows[index] ?? '';
     const linea = index + 1;
-    if (row.trim() === '') return;
+    if (row.trim() === '') continue;
+    // A quoted field with a line break in it (RFC 4180 allows it) is not read: the line and those the field runs into
+    // are refused together, so no part of it is ever taken for a payment line of its own.
+    if (countQuotes(row) % 2 === 1) {
+      let end = index + 1;
+      let quotes = countQuotes(row);
+      while (end < rows.length && quotes % 2 === 1) quotes += countQuotes(rows[end++] ?? '');
+      const last = end;
+      malformed.push({
+        linea,
+        texto: rows.slice(index, end).join('\n'),
+        detalle:
+          quotes % 2 === 1
+            ? `a quoted field opened on line ${linea} is never closed; lines ${linea} to ${last} were not read`
+            : `a quoted field holds a line break (lines ${linea} to ${last}), which reports may not have; these lines were not read`,
+      });
+      index = end - 1;
+      continue;
+    }
     const cells = fields(row, separator);
-    const header = index === first ? headerOf(cells) : null;
-    if (header) {
+    const header = headerOf(cells);
+    if (header && index === first) {
       order = header;
-      return;
+      continue;
+    }
+    if (header) {
+      malformed.push({ linea, texto: row, detalle: `the header is repeated here (it goes on the first line only); line ${linea} was not read as a payment` });
+      continue;
     }
     const read = readLine(cells, order);
     if (typeof read !== 'string') lines.push({ linea, ...read });
     // A first row that names a column is a header gone wrong, whatever else it fails as a payment.
     else malformed.push({ linea, texto: row, detalle: (index === first ? headerProblem(cells) : null) ?? read });
-  });
+  }
   return { lines, malformed, normalized };
 }

@@ -25,6 +25,17 @@ export class DeliveryPending extends DomainError {
   }
 }
 
+/** An operator's roll while the secret replaced by the last roll still signs, not forced: rolling would stop it now. */
+export class PreviousSecretStillSigns extends DomainError {
+  constructor(validUntil: string) {
+    super(
+      'conflict',
+      'previous_secret_still_signing',
+      `The secret replaced by the last roll still signs until ${validUntil}; rolling now stops it at once, and a server still checking with it refuses every notice from then on. Send {"forzar": true} to roll anyway`,
+    );
+  }
+}
+
 /** A roll asked for "if unchanged since" found the endpoint changed by someone else (or long ago): nothing rolled. */
 export class WebhookEndpointChanged extends DomainError {
   constructor() {

@@ -2,6 +2,7 @@
 // soon as this process changes what they show.
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { actingRoleUnderLock, type ActorCheck } from '../../../kernel/acting-person.js';
 import { Batcher } from '../../../kernel/batcher.js';
 import type { Actor } from '../../../kernel/actor.js';
 import type { MerchantView, WebRegistrationView } from '../../application/get-merchant/get-merchant.query.js';
@@ -78,11 +79,13 @@ export class PostgresMerchants implements Merchants {
     registration: WebRegistration,
     actor: Actor,
     at: Date,
+    check: ActorCheck,
   ): Promise<WebRegistrationView | null> {
     const saved = await inTransaction(this.db, async (runner) => {
       // Locking the merchant first serialises concurrent changes, so each history row names the true old values.
       const merchant = await run(runner, `SELECT 1 FROM merchants WHERE id = $1 FOR UPDATE`, [merchantId]);
       if (merchant.rows.length === 0) return false;
+      check(await actingRoleUnderLock(runner, merchantId, actor));
       const { rows } = await run<RegistrationRow>(
         runner,
         `WITH previous AS (SELECT sitio_web, url_retorno FROM web_registrations WHERE merchant_id = $1),

@@ -5,6 +5,7 @@ import type { Actor } from '../../../kernel/actor.js';
 import type { MerchantRole } from '../../../kernel/principal.js';
 import type { FoundInvitation, InvitedPerson, NewPerson, People, PersonCredential, UsedLinkKind } from '../../application/ports/people.port.js';
 import type { PersonAccess } from '../../application/people/person-access.commands.js';
+import { actingRoleUnderLock, type ActorCheck } from '../../../kernel/acting-person.js';
 import type { ActingRole, Administrators, Person } from '../../domain/person.js';
 import { inTransaction, once, run } from './sql.js';
 
@@ -59,10 +60,12 @@ export class PostgresPeople implements People {
     return rows.map(toPerson);
   }
 
-  async invite(person: NewPerson, actor: Actor, at: Date): Promise<InvitedPerson | false> {
-    const { rows } = await once<PersonRow & { renewed: boolean; was_live: boolean }>(
-      this.db,
-      `WITH before AS (
+  async invite(person: NewPerson, actor: Actor, at: Date, check: ActorCheck): Promise<InvitedPerson | false> {
+    return inTransaction(this.db, async (runner) => {
+      check(await actingRoleUnderLock(runner, person.merchantId, actor));
+      const { rows } = await run<PersonRow & { renewed: boolean; was_live: boolean }>(
+        runner,
+        `WITH before AS (
          SELECT invitacion_expira_en FROM personas WHERE merchant_id = $2 AND email = $3 AND eliminada_en IS NULL),
        p AS (
          INSERT INTO personas (id, merchant_id, email, nombre, rol, invitacion_hash, invitacion_expira_en,
@@ -88,9 +91,10 @@ export class PostgresPeople implements People {
               renewed AND NOT EXISTS (SELECT 1 FROM before WHERE before.invitacion_expira_en <= $8) AS was_live
          FROM p`,
       [person.id, person.merchantId, person.email, person.nombre, person.rol, person.invitationHash, person.invitationExpiresAt, at, JSON.stringify(actor)],
-    );
-    const row = rows[0];
-    return row ? { person: toPerson(row), replaced: row.renewed ? (row.was_live ? 'live' : 'expired') : null } : false;
+      );
+      const row = rows[0];
+      return row ? { person: toPerson(row), replaced: row.renewed ? (row.was_live ? 'live' : 'expired') : null } : false;
+    });
   }
 
   async change(
@@ -164,8 +168,9 @@ export class PostgresPeople implements People {
     return rows[0] ? toPerson(rows[0]) : null;
   }
 
-  async issueReset(merchantId: string | null, personId: string, hash: Buffer, expiresAt: Date, actor: Actor, at: Date): Promise<Person | 'invitada' | null> {
+  async issueReset(merchantId: string | null, personId: string, hash: Buffer, expiresAt: Date, actor: Actor, at: Date, check: ActorCheck): Promise<Person | 'invitada' | null> {
     const outcome = await inTransaction(this.db, async (runner) => {
+      check(merchantId === null ? 'not-a-person' : await actingRoleUnderLock(runner, merchantId, actor));
       const { rows } = await run<PersonRow & { merchant_id: string }>(
         runner,
         `SELECT ${COLUMNS}, merchant_id FROM personas

@@ -4,10 +4,10 @@ import { CommandHandler, QueryHandler, QueryBus, type ICommandHandler, type IQue
 import { CLOCK, type Clock } from '../../../kernel/clock.js';
 import type { Config } from '../../../kernel/config.js';
 import { CONFIG } from '../../../kernel/infrastructure.module.js';
-import { ForbiddenRole, MerchantNotFound } from '../../domain/merchant.errors.js';
+import { administratorsOnly } from '../../../kernel/acting-person.js';
+import { MerchantNotFound } from '../../domain/merchant.errors.js';
 import { PASSWORD_RESET_MINUTES } from '../../domain/password.js';
 import {
-  actorLostTheRole,
   INVITATION_DAYS,
   LastAdministrator,
   leavesNoAdministrator,
@@ -55,6 +55,7 @@ export class InvitePersonHandler implements ICommandHandler<InvitePerson, Invita
       },
       actor,
       now,
+      administratorsOnly,
     );
     if (!invited) throw new PersonExists();
     return { person: invited.person, replaced: invited.replaced, url: `${this.config.publicBaseUrl}/portal/invitacion/${token}`, expiresAt: expiresAt.toISOString() };
@@ -73,7 +74,7 @@ export class ChangePersonRoleHandler implements ICommandHandler<ChangePersonRole
       merchantId,
       personId,
       (person, administrators, acting) => {
-        if (actorLostTheRole(acting)) throw new ForbiddenRole();
+        administratorsOnly(acting);
         if (leavesNoAdministrator(administrators, person, rol)) throw new LastAdministrator();
         return rol;
       },
@@ -97,7 +98,7 @@ export class RemovePersonHandler implements ICommandHandler<RemovePerson, void> 
       merchantId,
       personId,
       (person, administrators, acting) => {
-        if (actorLostTheRole(acting)) throw new ForbiddenRole();
+        administratorsOnly(acting);
         if (leavesNoAdministrator(administrators, person, 'removed')) throw new LastAdministrator();
         return 'removed';
       },
@@ -121,7 +122,7 @@ export class IssuePasswordResetHandler implements ICommandHandler<IssuePasswordR
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + PASSWORD_RESET_MINUTES * 60_000);
     const hash = createHash('sha256').update(token).digest();
-    const person = await this.people.issueReset(merchantId, personId, hash, expiresAt, actor, now);
+    const person = await this.people.issueReset(merchantId, personId, hash, expiresAt, actor, now, administratorsOnly);
     if (person === null) throw new PersonNotFound();
     if (person === 'invitada') throw new PersonNotActive();
     return { person, url: `${this.config.publicBaseUrl}/portal/restablecer/${token}`, expiresAt: expiresAt.toISOString() };

@@ -1,7 +1,8 @@
 // People of a merchant, kept with the history of every change (who, when, before, after).
 import type { Actor } from '../../../kernel/actor.js';
 import type { MerchantRole } from '../../../kernel/principal.js';
-import type { ActingRole, Administrators, Person } from '../../domain/person.js';
+import type { ActingRole, ActorCheck } from '../../../kernel/acting-person.js';
+import type { Administrators, Person } from '../../domain/person.js';
 import type { PersonAccess } from '../people/person-access.commands.js';
 
 export const PEOPLE = Symbol('People');
@@ -40,9 +41,10 @@ export interface People {
   list(merchantId: string): Promise<Person[]>;
   /**
    * Invites, or renews an invitation not yet accepted with the same role (new link and name, the old link stops
-   * working); false when the email has access for this merchant, or an invitation with another role.
+   * working), once `check` accepts the actor's role, read under the merchant lock (it may throw); false when the email
+   * has access for this merchant, or an invitation with another role.
    */
-  invite(person: NewPerson, actor: Actor, at: Date): Promise<InvitedPerson | false>;
+  invite(person: NewPerson, actor: Actor, at: Date, check: ActorCheck): Promise<InvitedPerson | false>;
   /**
    * Applies `change` to one person under a lock on the merchant's people, so that two concurrent changes cannot both
    * pass the last-administrator rule. `decide` sees the person, the number of administrators and, when the actor is a
@@ -66,7 +68,7 @@ export interface People {
    * Stores a reset link's hash and expiry for a live person of this merchant (any merchant when null), replacing any
    * previous link, with a history row; 'invitada' when the person has no password yet, null when there is no such person.
    */
-  issueReset(merchantId: string | null, personId: string, hash: Buffer, expiresAt: Date, actor: Actor, at: Date): Promise<Person | 'invitada' | null>;
+  issueReset(merchantId: string | null, personId: string, hash: Buffer, expiresAt: Date, actor: Actor, at: Date, check: ActorCheck): Promise<Person | 'invitada' | null>;
   /** The live person whose reset token hashes to `hash` (expired or not); null when none. */
   passwordReset(hash: Buffer): Promise<FoundInvitation | null>;
   /**

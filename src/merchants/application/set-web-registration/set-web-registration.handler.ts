@@ -1,5 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { administratorsOnly } from '../../../kernel/acting-person.js';
 import { CLOCK, type Clock } from '../../../kernel/clock.js';
 import type { Config } from '../../../kernel/config.js';
 import { FieldError } from '../../../kernel/errors.js';
@@ -29,6 +30,7 @@ export class SetWebRegistrationHandler implements ICommandHandler<SetWebRegistra
       checked.value,
       command.actor,
       this.clock.now(),
+      administratorsOnly,
     );
     if (!saved) throw new MerchantNotFound();
     return saved;

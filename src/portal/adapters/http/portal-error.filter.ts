@@ -1,10 +1,12 @@
 // Failures on portal pages answer HTML (the API's JSON filter stays for /v1): no session -> to sign-in and back;
+// access removed while posting -> to sign-in, saying so;
 // read-only person writing -> 403 page; stale or foreign form -> 403 page; unknown -> 404; conflicts -> 409 with
 // the reason; anything else -> 500 page with a reference, logged in one line with the method, the
 // route's pattern (never a token) and that reference.
 import { ArgumentsHost, Catch, HttpException, Inject, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { Config } from '../../../kernel/config.js';
+import { ActingPersonRemoved } from '../../../kernel/acting-person.js';
 import { asDatabaseUnavailable } from '../../../kernel/database-outage.js';
 import { DomainError } from '../../../kernel/errors.js';
 import { logUnexpected, pageRequestName } from '../../../kernel/http/error.filter.js';
@@ -37,6 +39,13 @@ export class PortalErrorFilter implements ExceptionFilter {
       this.cookies.clearSession(reply);
       const back = exception.returnTo && exception.returnTo !== '/portal' ? `?volver=${encodeURIComponent(exception.returnTo)}` : '';
       seeOther(reply, this.https, `/portal/ingresar${back}`);
+      void reply.send();
+      return;
+    }
+    if (exception instanceof ActingPersonRemoved) {
+      // Removed while this post was on its way: nothing was written, and the next click would lead to sign-in anyway.
+      this.cookies.clearSession(reply);
+      seeOther(reply, this.https, '/portal/ingresar?aviso=sin_acceso');
       void reply.send();
       return;
     }

@@ -23,10 +23,19 @@ export function safeReturn(candidate: string | undefined): string {
   return '/portal/resumen';
 }
 
+// The signed-in pages GET answers. Some forms sit on a page only a post answers (a password link's page, an
+// invitation's, a rejected webhook URL's): its address is no page to come back to, GET gives the 404 page.
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const GET_PAGES = new RegExp(
+  `^/portal/(resumen|pagos|pagos/${UUID}|sesiones|configuracion|configuracion/(sitio|personas|personas/${UUID}/quitar|webhook|webhook/secreto|historial))$`,
+  'i',
+);
+
 /**
  * The portal page a form was posted from, by its same-origin Referer (the portal sends `Referrer-Policy: same-origin`):
- * where to go back to when the post cannot be applied (session gone, stale form). Undefined when absent, from
- * elsewhere, or not a page `safeReturn` would accept.
+ * where to go back to when the post cannot be applied (session gone, stale form). A page only a post answers gives
+ * way to its section's page (the nearest page above it GET answers). Undefined when absent, from elsewhere, or not a
+ * page `safeReturn` would accept.
  */
 export function formPageOf(request: FastifyRequest): string | undefined {
   const referer = request.headers.referer;
@@ -35,7 +44,12 @@ export function formPageOf(request: FastifyRequest): string | undefined {
     const url = new URL(referer);
     if (url.host !== request.headers.host) return undefined;
     const page = `${url.pathname}${url.search}`;
-    return safeReturn(page) === page ? page : undefined;
+    if (safeReturn(page) !== page) return undefined;
+    if (GET_PAGES.test(url.pathname)) return page;
+    for (let path = url.pathname; path.includes('/'); path = path.slice(0, path.lastIndexOf('/'))) {
+      if (GET_PAGES.test(path)) return path;
+    }
+    return undefined;
   } catch {
     return undefined;
   }

@@ -18,6 +18,7 @@ import { ownEntry } from '../../../kernel/own-entry.js';
 const NOTICES: Record<string, string> = {
   salida: 'Cerraste tu sesión.',
   vencida: 'Tu sesión terminó. Ingresa de nuevo para continuar.',
+  sin_acceso: 'Ya no tienes acceso a ese comercio, así que no se guardó nada. Si crees que es un error, pide a un administrador que te invite de nuevo.',
 };
 
 /** "4 minutos", "30 segundos": the wait before the next attempt. */

@@ -1,12 +1,12 @@
 // Operator route: roll a merchant's webhook signing secret (DESIGN.md 5.15), e.g. when the merchant lost it or fears
 // it leaked. Recorded as the operator.
-import { Controller, Param, Post } from '@nestjs/common';
+import { Body, Controller, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiCreatedResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { OPERATOR } from '../../../kernel/actor.js';
 import { UuidOr404Pipe } from '../../../kernel/http/uuid.pipe.js';
 import { RollSigningSecret } from '../../application/roll-signing-secret/roll-signing-secret.command.js';
-import { RolledSigningSecretResponse } from './webhook-endpoint.dto.js';
+import { OperatorRollBody, RolledSigningSecretResponse } from './webhook-endpoint.dto.js';
 
 @ApiTags('operator')
 @Controller('internal/merchants')
@@ -19,8 +19,14 @@ export class OperatorSigningSecretController {
   })
   @ApiCreatedResponse({ type: RolledSigningSecretResponse })
   @ApiNotFoundResponse({ description: 'No such merchant, or it has no webhook endpoint.' })
-  async roll(@Param('id', new UuidOr404Pipe('Webhook endpoint')) merchantId: string): Promise<RolledSigningSecretResponse> {
-    const { secret, previousValidUntil } = await this.commands.execute(new RollSigningSecret(merchantId, OPERATOR));
+  @ApiConflictResponse({
+    description:
+      'A secret replaced by the last roll still signs and forzar is not true (code previous_secret_still_signing, the message says until when); ' +
+      'or the endpoint changed while rolling (webhook_endpoint_changed). Nothing rolled.',
+  })
+  async roll(@Param('id', new UuidOr404Pipe('Webhook endpoint')) merchantId: string, @Body() body: OperatorRollBody): Promise<RolledSigningSecretResponse> {
+    const forced = body?.forzar === true;
+    const { secret, previousValidUntil } = await this.commands.execute(new RollSigningSecret(merchantId, OPERATOR, undefined, !forced));
     return RolledSigningSecretResponse.of(secret, previousValidUntil);
   }
 }

@@ -1,6 +1,6 @@
 // Bodies and answers of /v1/webhook-endpoint and of rolling its secret (DESIGN.md 5.15).
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { IsBoolean, IsDefined, IsString, ValidateIf } from 'class-validator';
+import { IsBoolean, IsDefined, IsOptional, IsString, ValidateIf } from 'class-validator';
 import type { Actor } from '../../../kernel/actor.js';
 import type { Config } from '../../../kernel/config.js';
 import { CheckedBy, type BodyProblems, type Sent } from '../../../kernel/http/validation.js';
@@ -107,6 +107,19 @@ export class WebhookEndpointResponse {
       secretoAnteriorValidoHasta: view.previousSecretValidUntil,
     };
   }
+}
+
+/** The operator's roll: refused while a replaced secret still signs unless `forzar` says the operator knows. */
+export class OperatorRollBody {
+  @ApiPropertyOptional({
+    default: false,
+    description:
+      'true rolls even while the secret replaced by the last roll still signs (within its 24 h), which stops that one at once; ' +
+      'without it such a roll is refused with 409 previous_secret_still_signing, nothing rolled.',
+  })
+  @IsOptional()
+  @IsBoolean({ message: 'forzar must be true or false' })
+  forzar?: boolean;
 }
 
 export class RolledSigningSecretResponse {

@@ -1,6 +1,7 @@
 // Deliveries and their attempts for the operator, and re-sending one (a new series, same id, same bytes).
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { actingRoleUnderLock, type ActorCheck } from '../../../kernel/acting-person.js';
 import type { Actor } from '../../../kernel/actor.js';
 import type { DeliveryEstado } from '../../domain/delivery.js';
 import type { WebhookEventType } from '../../domain/webhook-event.js';
@@ -86,12 +87,16 @@ export class PostgresDeliveryLog implements DeliveryLog {
     return (await this.withAttempts(rows))[0] ?? null;
   }
 
-  async resend(deliveryId: string, actor: Actor, at: Date): Promise<ResendResult> {
-    const resent = await this.db.query<unknown[]>(RESEND, [deliveryId, at, JSON.stringify(actor)]);
-    if (resent.length === 0) {
-      const exists = await this.db.query<unknown[]>('SELECT 1 FROM webhook_deliveries WHERE id = $1', [deliveryId]);
-      return exists.length === 0 ? { kind: 'not_found' } : { kind: 'pending' };
-    }
+  async resend(deliveryId: string, actor: Actor, at: Date, check: ActorCheck): Promise<ResendResult> {
+    const outcome = await this.db.transaction(async (manager: EntityManager): Promise<'resent' | 'pending' | 'not_found'> => {
+      const found = await manager.query<{ merchant_id: string }[]>('SELECT merchant_id FROM webhook_deliveries WHERE id = $1', [deliveryId]);
+      const merchantId = found[0]?.merchant_id;
+      if (merchantId === undefined) return 'not_found';
+      check(await actingRoleUnderLock(manager, merchantId, actor));
+      const resent = await manager.query<unknown[]>(RESEND, [deliveryId, at, JSON.stringify(actor)]);
+      return resent.length === 0 ? 'pending' : 'resent';
+    });
+    if (outcome !== 'resent') return { kind: outcome };
     await this.db.query('SELECT pg_notify($1, $2)', [DELIVERIES_CHANNEL, '']);
     const delivery = await this.find(deliveryId);
     return delivery ? { kind: 'resent', delivery } : { kind: 'not_found' };

@@ -2,6 +2,7 @@
 // change row for every registration, update and roll of the secret (who, when, old and new values: DESIGN.md 5.18).
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { actingRoleUnderLock, type ActorCheck } from '../../../kernel/acting-person.js';
 import type { Actor } from '../../../kernel/actor.js';
 import type {
   EndpointChange,
@@ -69,16 +70,19 @@ function toView(row: EndpointRow): WebhookEndpointView {
 export class PostgresWebhookEndpoints implements WebhookEndpoints {
   constructor(private readonly db: DataSource) {}
 
-  async create(endpoint: NewWebhookEndpoint): Promise<WebhookEndpointView | null> {
-    const rows = await this.db.query<EndpointRow[]>(CREATE, [
-      endpoint.id,
-      endpoint.merchantId,
-      endpoint.url,
-      endpoint.sealedSecret,
-      endpoint.at,
-      JSON.stringify(endpoint.actor),
-    ]);
-    return rows[0] ? toView(rows[0]) : null;
+  create(endpoint: NewWebhookEndpoint, check: ActorCheck): Promise<WebhookEndpointView | null> {
+    return this.db.transaction(async (manager: EntityManager) => {
+      check(await actingRoleUnderLock(manager, endpoint.merchantId, endpoint.actor));
+      const rows = await manager.query<EndpointRow[]>(CREATE, [
+        endpoint.id,
+        endpoint.merchantId,
+        endpoint.url,
+        endpoint.sealedSecret,
+        endpoint.at,
+        JSON.stringify(endpoint.actor),
+      ]);
+      return rows[0] ? toView(rows[0]) : null;
+    });
   }
 
   async find(merchantId: string): Promise<WebhookEndpointView | null> {
@@ -86,9 +90,10 @@ export class PostgresWebhookEndpoints implements WebhookEndpoints {
     return rows[0] ? toView(rows[0]) : null;
   }
 
-  update(merchantId: string, change: EndpointChange, actor: Actor, at: Date): Promise<WebhookEndpointView | null> {
+  update(merchantId: string, change: EndpointChange, actor: Actor, at: Date, check: ActorCheck): Promise<WebhookEndpointView | null> {
     // The row is locked first, so racing changes each record the true values before them.
     return this.db.transaction(async (manager: EntityManager) => {
+      check(await actingRoleUnderLock(manager, merchantId, actor));
       const before = await manager.query<EndpointRow[]>(
         `SELECT ${COLUMNS} FROM webhook_endpoints WHERE merchant_id = $1 FOR UPDATE`,
         [merchantId],
@@ -113,17 +118,20 @@ export class PostgresWebhookEndpoints implements WebhookEndpoints {
     });
   }
 
-  async rollSecret(merchantId: string, endpointId: string, roll: SecretRoll, actor: Actor, at: Date): Promise<WebhookEndpointView | null> {
-    const rows = await this.db.query<EndpointRow[]>(ROLL_SECRET, [
-      merchantId,
-      endpointId,
-      roll.sealedSecret,
-      roll.previousValidUntil,
-      at,
-      JSON.stringify(actor),
-      roll.ifUpdatedAt ?? null,
-    ]);
-    return rows[0] ? toView(rows[0]) : null;
+  rollSecret(merchantId: string, endpointId: string, roll: SecretRoll, actor: Actor, at: Date, check: ActorCheck): Promise<WebhookEndpointView | null> {
+    return this.db.transaction(async (manager: EntityManager) => {
+      check(await actingRoleUnderLock(manager, merchantId, actor));
+      const rows = await manager.query<EndpointRow[]>(ROLL_SECRET, [
+        merchantId,
+        endpointId,
+        roll.sealedSecret,
+        roll.previousValidUntil,
+        at,
+        JSON.stringify(actor),
+        roll.ifUpdatedAt ?? null,
+      ]);
+      return rows[0] ? toView(rows[0]) : null;
+    });
   }
 
   async currentSealedSecret(merchantId: string): Promise<string | null> {

@@ -1,4 +1,5 @@
 // Deliveries and their attempts as the operator reads them, and re-sending one.
+import type { ActorCheck } from '../../../kernel/acting-person.js';
 import type { Actor } from '../../../kernel/actor.js';
 import type { DeliveryEstado } from '../../domain/delivery.js';
 import type { WebhookEventType } from '../../domain/webhook-event.js';
@@ -57,6 +58,7 @@ export interface DeliveryLog {
   /** A page, newest first, with every attempt. */
   list(merchantId: string, filter: DeliveryFilter): Promise<DeliveryPage>;
   find(deliveryId: string): Promise<DeliveryView | null>;
-  /** Starts a new series of attempts, due at once, keeping the delivery id and the body. */
-  resend(deliveryId: string, actor: Actor, at: Date): Promise<ResendResult>;
+  /** Starts a new series of attempts, due at once, keeping the delivery id and the body, once `check` accepts the
+   * actor's role read under the delivery's merchant's lock (it may throw). */
+  resend(deliveryId: string, actor: Actor, at: Date, check: ActorCheck): Promise<ResendResult>;
 }

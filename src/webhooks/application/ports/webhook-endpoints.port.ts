@@ -1,4 +1,5 @@
 // Where merchants' webhook endpoints are kept, with the history of their changes (DESIGN.md 5.15, 5.18).
+import type { ActorCheck } from '../../../kernel/acting-person.js';
 import type { Actor } from '../../../kernel/actor.js';
 
 export const WEBHOOK_ENDPOINTS = Symbol('WebhookEndpoints');
@@ -50,16 +51,17 @@ export interface SealedSecrets {
 /** What to store instead; null leaves the endpoint's row as it is. */
 export type Reseal = (endpoint: SealedSecrets) => { sealedSecret: string; previousSecret: string | null } | null;
 
+/** Every write below runs `check` first, with the actor's role read under the merchant row's lock; it may throw. */
 export interface WebhookEndpoints {
   /** Registers the merchant's one endpoint; null when it has one already. */
-  create(endpoint: NewWebhookEndpoint): Promise<WebhookEndpointView | null>;
+  create(endpoint: NewWebhookEndpoint, check: ActorCheck): Promise<WebhookEndpointView | null>;
   find(merchantId: string): Promise<WebhookEndpointView | null>;
   /** Applies the change and records it (old and new values, who, when); null when there is no endpoint. */
-  update(merchantId: string, change: EndpointChange, actor: Actor, at: Date): Promise<WebhookEndpointView | null>;
+  update(merchantId: string, change: EndpointChange, actor: Actor, at: Date, check: ActorCheck): Promise<WebhookEndpointView | null>;
   /** Makes the sealed secret the endpoint's and keeps the one it replaces (as sealed, unopened) until
    * `previousValidUntil`, dropping any kept before; recorded as a change. Null when the merchant has no such endpoint,
    * or when `ifUpdatedAt` is given and the endpoint changed since. */
-  rollSecret(merchantId: string, endpointId: string, roll: SecretRoll, actor: Actor, at: Date): Promise<WebhookEndpointView | null>;
+  rollSecret(merchantId: string, endpointId: string, roll: SecretRoll, actor: Actor, at: Date, check: ActorCheck): Promise<WebhookEndpointView | null>;
   /** The endpoint's current signing secret, sealed; null when the merchant has none. */
   currentSealedSecret(merchantId: string): Promise<string | null>;
   /** In one transaction, every endpoint's sealed secrets locked and handed to `reseal`, and what it answers stored

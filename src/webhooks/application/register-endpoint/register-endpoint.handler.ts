@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { administratorsOnly } from '../../../kernel/acting-person.js';
 import { CLOCK, type Clock } from '../../../kernel/clock.js';
 import type { Config } from '../../../kernel/config.js';
 import { FieldError } from '../../../kernel/errors.js';
@@ -35,7 +36,7 @@ export class RegisterWebhookEndpointHandler implements ICommandHandler<RegisterW
       sealedSecret: this.secrets.seal(secret, id),
       actor,
       at: this.clock.now(),
-    });
+    }, administratorsOnly);
     if (endpoint) return { endpoint, secret };
     if (answerRepeat) {
       const repeated = await this.repeatOf(merchantId, checked.url.href, actor);

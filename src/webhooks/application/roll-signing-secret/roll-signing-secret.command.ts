@@ -25,6 +25,8 @@ export class RollSigningSecret extends Command<RolledSigningSecret> {
     readonly merchantId: string,
     readonly actor: Actor,
     readonly ifUnchangedSince?: Date,
+    /** Refuse (409) while a secret replaced by the last roll still signs, since this roll would stop it at once. */
+    readonly refuseWhilePreviousSigns = false,
   ) {
     super();
   }

@@ -1,8 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { administratorsOnly } from '../../../kernel/acting-person.js';
 import { CLOCK, type Clock } from '../../../kernel/clock.js';
 import { previousSecretValidUntil } from '../../domain/signing-secrets.js';
-import { WebhookEndpointChanged, WebhookEndpointNotFound } from '../../domain/webhook.errors.js';
+import { PreviousSecretStillSigns, WebhookEndpointChanged, WebhookEndpointNotFound } from '../../domain/webhook.errors.js';
 import { SECRET_BOX, type SecretBox } from '../ports/secret-box.port.js';
 import { WEBHOOK_ENDPOINTS, type WebhookEndpoints, type WebhookEndpointView } from '../ports/webhook-endpoints.port.js';
 import { newSigningSecret } from '../signing-secret.js';
@@ -22,11 +23,15 @@ export class RollSigningSecretHandler implements ICommandHandler<RollSigningSecr
     const existing = await this.endpoints.find(merchantId);
     if (!existing) throw new WebhookEndpointNotFound();
     if (ifUnchangedSince && existing.actualizadoEn !== ifUnchangedSince.toISOString()) return this.repeatOrRefuse(command, existing);
-    const secret = newSigningSecret();
     const at = this.clock.now();
+    const stillSigns = existing.previousSecretValidUntil !== null && Date.parse(existing.previousSecretValidUntil) > at.getTime();
+    if (command.refuseWhilePreviousSigns && stillSigns) throw new PreviousSecretStillSigns(existing.previousSecretValidUntil!);
+    // Refusing was judged on this state: roll only if it is still the endpoint's (a roll in between is a 409).
+    const ifUpdatedAt = command.refuseWhilePreviousSigns ? new Date(existing.actualizadoEn) : ifUnchangedSince;
+    const secret = newSigningSecret();
     const previousValidUntil = previousSecretValidUntil(at);
     const sealedSecret = this.secrets.seal(secret, existing.id);
-    const endpoint = await this.endpoints.rollSecret(merchantId, existing.id, { sealedSecret, previousValidUntil, ifUpdatedAt: ifUnchangedSince }, actor, at);
+    const endpoint = await this.endpoints.rollSecret(merchantId, existing.id, { sealedSecret, previousValidUntil, ifUpdatedAt }, actor, at, administratorsOnly);
     if (endpoint) return { endpoint, secret, previousValidUntil };
     // Changed between the read and the roll (the first of a double click won the row).
     const now = await this.endpoints.find(merchantId);

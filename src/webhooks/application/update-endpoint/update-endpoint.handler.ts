@@ -1,5 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { administratorsOnly } from '../../../kernel/acting-person.js';
 import { CLOCK, type Clock } from '../../../kernel/clock.js';
 import type { Config } from '../../../kernel/config.js';
 import { FieldError } from '../../../kernel/errors.js';
@@ -29,7 +30,7 @@ export class UpdateWebhookEndpointHandler implements ICommandHandler<UpdateWebho
       checked.url = destination.url.href;
     }
     const at = this.clock.now();
-    const updated = await this.endpoints.update(merchantId, checked, actor, at);
+    const updated = await this.endpoints.update(merchantId, checked, actor, at, administratorsOnly);
     if (!updated) throw new WebhookEndpointNotFound();
     return asOf(updated, at);
   }
