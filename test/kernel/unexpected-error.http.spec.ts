@@ -28,6 +28,7 @@ describe('an unexpected failure of the merchant API', () => {
 
   afterAll(async () => {
     await run('ALTER TABLE IF EXISTS charges_damaged RENAME TO charges').catch(() => undefined);
+    await run('ALTER TABLE IF EXISTS events_damaged RENAME TO events').catch(() => undefined);
     await run('ALTER TABLE IF EXISTS personas_damaged RENAME TO personas').catch(() => undefined);
     await gw?.close();
   });
@@ -61,10 +62,11 @@ describe('an unexpected failure of the merchant API', () => {
     const checkoutUrl = new URL(created.body.checkoutUrl as string);
     const token = checkoutUrl.pathname.split('/').at(-1)!;
 
-    await run('ALTER TABLE charges RENAME TO charges_damaged');
+    // The page reads the charge's stream (its token names the charge): the events table is what it needs.
+    await run('ALTER TABLE events RENAME TO events_damaged');
     const page = await fetch(`${gw.publicUrl}${checkoutUrl.pathname}?metodo=pse`);
     const text = await page.text();
-    await run('ALTER TABLE charges_damaged RENAME TO charges');
+    await run('ALTER TABLE events_damaged RENAME TO events');
 
     expect([page.status, page.headers.get('content-type')]).toEqual([500, expect.stringContaining('text/html')]);
     const reference = /referencia del error: ([0-9a-f-]{36})/.exec(text)?.[1];
