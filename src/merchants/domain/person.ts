@@ -38,8 +38,6 @@ export function leavesNoAdministrator(administrators: Administrators, target: Pe
   return target.estado === 'activa' ? administrators.active <= 1 : administrators.total <= 1;
 }
 
-export type { ActingRole } from '../../kernel/acting-person.js';
-
 export class LastAdministrator extends DomainError {
   constructor() {
     super('conflict', 'last_administrator', 'The last administrator cannot be removed or demoted; make someone else administrator first');

@@ -3,10 +3,10 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Actor } from '../../../kernel/actor.js';
 import type { MerchantRole } from '../../../kernel/principal.js';
-import type { FoundInvitation, InvitedPerson, NewPerson, People, PersonCredential, UsedLinkKind } from '../../application/ports/people.port.js';
-import type { PersonAccess } from '../../application/people/person-access.commands.js';
-import { actingRoleUnderLock, type ActorCheck } from '../../../kernel/acting-person.js';
-import type { ActingRole, Administrators, Person } from '../../domain/person.js';
+import type { FoundInvitation, InvitedPerson, NewPerson, People, PersonCredential } from '../../application/ports/people.port.js';
+import type { PersonAccess, UsedLinkKind } from '../../application/people/person-access.commands.js';
+import { actingRoleUnderLock, type ActingRole, type ActorCheck } from '../../../kernel/acting-person.js';
+import type { Administrators, Person } from '../../domain/person.js';
 import { inTransaction, once, run } from './sql.js';
 
 interface PersonRow {

@@ -3,6 +3,9 @@
 import { Command, Query } from '@nestjs/cqrs';
 import type { Person } from '../../domain/person.js';
 
+/** The links that set a password. */
+export type UsedLinkKind = 'invitacion' | 'restablecimiento';
+
 /** A live person with a password, and the merchant it gives access to. */
 export interface PersonAccess {
   person: Person;
@@ -55,7 +58,7 @@ export class ResetPassword extends Command<PersonAccess> {
 export class ViewUsedLink extends Query<PersonAccess | null> {
   constructor(
     readonly token: string,
-    readonly kind: 'invitacion' | 'restablecimiento',
+    readonly kind: UsedLinkKind,
   ) {
     super();
   }

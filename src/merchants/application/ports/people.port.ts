@@ -3,7 +3,7 @@ import type { Actor } from '../../../kernel/actor.js';
 import type { MerchantRole } from '../../../kernel/principal.js';
 import type { ActingRole, ActorCheck } from '../../../kernel/acting-person.js';
 import type { Administrators, Person } from '../../domain/person.js';
-import type { PersonAccess } from '../people/person-access.commands.js';
+import type { PersonAccess, UsedLinkKind } from '../people/person-access.commands.js';
 
 export const PEOPLE = Symbol('People');
 
@@ -33,9 +33,6 @@ export interface InvitedPerson {
   person: Person;
   replaced: 'live' | 'expired' | null;
 }
-
-/** The links that set a password. */
-export type UsedLinkKind = 'invitacion' | 'restablecimiento';
 
 export interface People {
   list(merchantId: string): Promise<Person[]>;

@@ -4,7 +4,7 @@
 // is checked with argon2 and counted by the sign-in slow-down like any other attempt: the spent link opens nothing a
 // sign-in form would not.
 import type { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ViewUsedLink } from '../../../merchants/application/people/person-access.commands.js';
+import { ViewUsedLink, type UsedLinkKind } from '../../../merchants/application/people/person-access.commands.js';
 import type { ClientInfo, OpenedSession } from '../../application/portal-session.js';
 import { SignIn } from '../../application/sign-in/sign-in.command.js';
 
@@ -13,7 +13,7 @@ export async function signInWithUsedLink(
   commands: CommandBus,
   queries: QueryBus,
   token: string,
-  kind: 'invitacion' | 'restablecimiento',
+  kind: UsedLinkKind,
   password: string,
   client: ClientInfo,
 ): Promise<{ session: OpenedSession; personId: string } | null> {

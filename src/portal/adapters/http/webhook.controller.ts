@@ -29,7 +29,7 @@ import { CLOCK, type Clock } from '../../../kernel/clock.js';
 import { ForbiddenRole } from '../../../merchants/domain/merchant.errors.js';
 import type { WebhookEndpointView } from '../../../webhooks/application/ports/webhook-endpoints.port.js';
 import { WebhookEndpointNotFound } from '../../../webhooks/domain/webhook.errors.js';
-import { previousSecretValidUntil } from '../../../webhooks/domain/signing-secrets.js';
+import { isStillSigning, previousSecretValidUntil } from '../../../webhooks/domain/signing-secrets.js';
 import { ownEntry } from '../../../kernel/own-entry.js';
 
 const PATH = '/portal/configuracion/webhook';
@@ -191,7 +191,7 @@ export class WebhookController {
 
   private inGrace(endpoint: WebhookEndpointView): boolean {
     const until = endpoint.previousSecretValidUntil;
-    return until !== null && this.clock.now().getTime() < new Date(until).getTime();
+    return until !== null && isStillSigning({ validUntil: new Date(until) }, this.clock.now());
   }
 
   private async renderConfirmation(session: PortalSession, reply: FastifyReply, status: number, options: { error?: string; problem?: string }): Promise<string | undefined> {

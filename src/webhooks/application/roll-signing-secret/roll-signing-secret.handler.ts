@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { administratorsOnly } from '../../../kernel/acting-person.js';
 import { CLOCK, type Clock } from '../../../kernel/clock.js';
-import { previousSecretValidUntil } from '../../domain/signing-secrets.js';
+import { isStillSigning, previousSecretValidUntil } from '../../domain/signing-secrets.js';
 import { PreviousSecretStillSigns, WebhookEndpointChanged, WebhookEndpointNotFound } from '../../domain/webhook.errors.js';
 import { SECRET_BOX, type SecretBox } from '../ports/secret-box.port.js';
 import { WEBHOOK_ENDPOINTS, type WebhookEndpoints, type WebhookEndpointView } from '../ports/webhook-endpoints.port.js';
@@ -24,8 +24,10 @@ export class RollSigningSecretHandler implements ICommandHandler<RollSigningSecr
     if (!existing) throw new WebhookEndpointNotFound();
     if (ifUnchangedSince && existing.actualizadoEn !== ifUnchangedSince.toISOString()) return this.repeatOrRefuse(command, existing);
     const at = this.clock.now();
-    const stillSigns = existing.previousSecretValidUntil !== null && Date.parse(existing.previousSecretValidUntil) > at.getTime();
-    if (command.refuseWhilePreviousSigns && stillSigns) throw new PreviousSecretStillSigns(existing.previousSecretValidUntil!);
+    const previousUntil = existing.previousSecretValidUntil;
+    if (command.refuseWhilePreviousSigns && previousUntil !== null && isStillSigning({ validUntil: new Date(previousUntil) }, at)) {
+      throw new PreviousSecretStillSigns(previousUntil);
+    }
     // Refusing was judged on this state: roll only if it is still the endpoint's (a roll in between is a 409).
     const ifUpdatedAt = command.refuseWhilePreviousSigns ? new Date(existing.actualizadoEn) : ifUnchangedSince;
     const secret = newSigningSecret();
