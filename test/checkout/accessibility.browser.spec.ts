@@ -167,6 +167,8 @@ describe('a buyer pays with the keyboard only, on a phone, with what a screen re
     await tabTo('Continuar al banco', 'Shift+Tab');
     await page.keyboard.press('Enter');
     await page.getByRole('alert').filter({ hasText: 'Revisa estos datos' }).waitFor();
+    // The browser moves the focus to the `autofocus` summary after load: wait for it to leave the body first.
+    await page.waitForFunction('document.activeElement && document.activeElement !== document.body', undefined, { timeout: 3_000 }).catch(() => undefined);
     expect(await page.evaluate(`document.activeElement.getAttribute('role') + ': ' + document.activeElement.querySelector('h3').textContent`)).toBe(
       'alert: Revisa estos datos',
     );
