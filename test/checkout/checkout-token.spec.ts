@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { chargeIdOfToken, checkoutToken, sameToken } from '../../src/payments/domain/checkout-token.js';
+import { sameToken } from '../../src/kernel/same-token.js';
+import { chargeIdOfToken, checkoutToken } from '../../src/payments/domain/checkout-token.js';
 
 describe('a checkout token', () => {
   it('names its charge and 192 random bits, in 54 URL-safe characters', () => {

@@ -9,7 +9,8 @@ import { ChargeStream, startedBy } from '../../payments/application/charge-strea
 import { GatewayUnavailable } from '../../payments/application/errors.js';
 import { OpenCheckout } from '../../payments/application/open-checkout.js';
 import type { Charge } from '../../payments/domain/charge.js';
-import { chargeIdOfToken, sameToken } from '../../payments/domain/checkout-token.js';
+import { sameToken } from '../../kernel/same-token.js';
+import { chargeIdOfToken } from '../../payments/domain/checkout-token.js';
 import { CheckoutNotFound, PaymentNotOpen } from './errors.js';
 import { CHECKOUT_LOOKUP, type CheckoutLookup } from './ports/checkout-lookup.port.js';
 

@@ -2,19 +2,11 @@
 // Secure with the __Host- prefix (no Domain, Path=/: a sibling subdomain cannot set or shadow it). The pre-session
 // anti-forgery cookie (sign-in and invitation forms) is the same but SameSite=Strict.
 import { Inject, Injectable } from '@nestjs/common';
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../../kernel/config.js';
 import { readCookie } from '../../../kernel/http/cookie.js';
 import { CONFIG } from '../../../kernel/infrastructure.module.js';
-
-/** Constant-time comparison of two tokens; false when either is missing. */
-export function sameToken(expected: string | undefined, given: string | undefined): boolean {
-  if (!expected || !given) return false;
-  const a = Buffer.from(expected);
-  const b = Buffer.from(given);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 @Injectable()
 export class PortalCookies {
