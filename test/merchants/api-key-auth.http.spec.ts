@@ -64,6 +64,21 @@ describe('the merchant API refuses a bad key with 401 invalid_api_key and WWW-Au
   });
 });
 
+// No per-address limit on wrong keys (docs/decisions.md, "Wrong keys in volume"): one address may be many merchants
+// behind one NAT, and a wrong key never becomes right by waiting, so the spec's 401 stays the answer however many.
+describe('wrong keys in volume from one address', () => {
+  it('each is still 401, and a right key from the same address answers at once', async () => {
+    const { apiKey } = await onboardMerchant(gw, { register: false });
+    const miscopied = apiKey.slice(0, -1) + (apiKey.at(-1) === 'a' ? 'b' : 'a');
+    for (let round = 0; round < 8; round++) {
+      const wrong = Array.from({ length: 50 }, (_, i) => meWith(i % 2 === 0 ? miscopied : encodeApiKey(randomBytes(32))));
+      for (const answer of await Promise.all(wrong)) expectInvalidKey(answer);
+    }
+    const right = await meWith(apiKey);
+    expect(right.status).toBe(200);
+  });
+});
+
 describe('rotation', () => {
   it('stops the old key at once by default; the new key works, same merchant and role', async () => {
     const { apiKey, keyId, merchantId } = await onboardMerchant(gw, { register: false, rol: 'lectura' });

@@ -422,6 +422,25 @@ describe('POST /v1/pagos', () => {
       expect(answer.body.message.fieldErrors[field]).toEqual([`${field} must not contain the NUL character or an unpaired surrogate`]);
     });
 
+    it('text a database cannot keep beside a field named like a built-in, even under it: one 400 names both', async () => {
+      const answer = await raw(`{"merchantId":"${merchant.merchantId}","monto":100,"moneda":"COP","referencia":"a\\u0000b","toString":{"x":"\\u0000"}}`);
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toEqual({
+        formErrors: [],
+        fieldErrors: {
+          referencia: ['referencia must not contain the NUL character or an unpaired surrogate'],
+          'toString.x': ['toString.x must not contain the NUL character or an unpaired surrogate'],
+          toString: ['toString is not a known field'],
+        },
+      });
+    });
+
+    it('a body nested too deep is answered for its depth alone, whatever else it carries', async () => {
+      const answer = await raw(`{"constructor":1,"referencia":"a\\u0000b","a":${'{"a":'.repeat(40)}{"toString":1}${'}'.repeat(40)}}`);
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toEqual({ formErrors: ['The request body is nested more than 32 levels deep'], fieldErrors: {} });
+    });
+
     it('a body nested 3000 levels deep (15 kB): 400 with a form error, not a 500', async () => {
       const answer = await raw(`${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}`);
       expect(answer.status).toBe(400);

@@ -139,11 +139,34 @@ describe('posting a portal form twice', () => {
         [303, '/portal/resumen?hecho=bienvenida'],
         [303, '/portal/resumen?hecho=bienvenida'],
       ]);
-      for (const copy of copies) expect((await copy.get('/portal/resumen')).status).toBe(200);
+      // The repeat's session stays; the first post's, ended by the repeat unless it was opened after it, may not.
+      const signedIn = await Promise.all(copies.map(async (c) => (await c.get('/portal/resumen')).status));
+      expect(signedIn).toContain(200);
       const history = await gw.infra.dataSource.query(
         "SELECT accion FROM personas_cambios c JOIN personas p ON p.id = c.persona_id WHERE p.email = 'doble@acepta.co'",
       );
       expect(history.map((h: { accion: string }) => h.accion)).toEqual(['invitada', 'activada']);
+    });
+
+    it("the second post after the first's answer was lost signs in and ends the first's session; another password does not", async () => {
+      const shop = await onboardMerchant(gw, {});
+      const path = await operatorInvites(gw, shop.merchantId, 'perdida@acepta.co');
+      const browser = new PortalClient(gw.publicUrl);
+      const csrf = csrfOf((await browser.get(path)).text);
+      const first = twin(browser);
+      expect((await first.post(path, { csrf, password: STRONG_PASSWORD, confirmacion: STRONG_PASSWORD })).status).toBe(303);
+
+      const other = `${STRONG_PASSWORD} distinta`;
+      expect((await twin(browser).post(path, { csrf, password: other, confirmacion: other })).status).toBe(404);
+      expect((await first.get('/portal/resumen')).status).toBe(200);
+      const second = await browser.post(path, { csrf, password: STRONG_PASSWORD, confirmacion: STRONG_PASSWORD });
+      expect([second.status, second.location]).toEqual([303, '/portal/resumen?hecho=bienvenida']);
+      // The first post's session, whose cookie the browser dropped, is closed: this browser's is the only one.
+      expect((await first.get('/portal/resumen')).status).toBe(303);
+      const sessions = await browser.get('/portal/sesiones');
+      expect(sessions.status).toBe(200);
+      // Its Sesiones page lists no other session to close.
+      expect(sessions.text).not.toMatch(/\/portal\/sesiones\/[0-9a-f-]{36}\/cerrar/);
     });
 
     it('again with another password, or after 2 minutes: the "not valid" page; wrong tries count for the sign-in slow-down', async () => {

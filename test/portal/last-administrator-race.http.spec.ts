@@ -3,7 +3,9 @@
 // every round the shop keeps an administrator who can sign in, and no change is made by someone who had lost the
 // role a moment before.
 import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
-import { onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
+import { DEFAULT_RETURN_URL, DEFAULT_SITE, onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
+import { approveCharge } from '../support/outcomes.js';
+import { createCharge, untilDeliveries } from '../webhooks/support/webhooks.js';
 import { acceptInvitation, csrfOf, type PortalAnswer, type PortalClient } from './portal-client.js';
 
 const PEOPLE = '/portal/configuracion/personas';
@@ -21,6 +23,14 @@ describe('the last administrator under races', () => {
 
   beforeAll(async () => {
     gw = await startTestGateway();
+    // A re-send's row is updated again by the dispatcher moments later, so its xmin no longer tells when the re-send
+    // was made: this throw-away database keeps, for each re-send, a row of its own written in the re-send's transaction.
+    await gw.infra.dataSource.query(`
+      CREATE TABLE test_resends (actor jsonb NOT NULL);
+      CREATE FUNCTION test_record_resend() RETURNS trigger LANGUAGE plpgsql AS
+        $$ BEGIN INSERT INTO test_resends VALUES (NEW.resent_by); RETURN NEW; END $$;
+      CREATE TRIGGER test_record_resend AFTER UPDATE OF resent_by ON webhook_deliveries
+        FOR EACH ROW EXECUTE FUNCTION test_record_resend();`);
   });
   afterAll(() => gw?.close());
 
@@ -77,8 +87,8 @@ describe('the last administrator under races', () => {
   }, 240_000);
 
   /**
-   * Transaction ids of the rows a person wrote (people's history, web registration changes, webhook endpoint changes)
-   * and of the change that demoted or removed them. Every write a role gates takes the merchant row's lock before it
+   * Transaction ids of the rows a person wrote (people's history, web registration changes, webhook endpoint changes,
+   * re-sent deliveries) and of the change that demoted or removed them. Every write a role gates takes the merchant row's lock before it
    * writes, and an xid is given at the first write or row lock: a write made under the lock before the demotion has
    * the smaller xid; one made after it by someone who had lost the role, the larger.
    */
@@ -88,7 +98,8 @@ describe('the last administrator under races', () => {
     const written = await query(
       `SELECT xmin::text AS x FROM personas_cambios WHERE actor->>'id' = $1 AND accion <> 'activada'
        UNION ALL SELECT xmin::text FROM web_registration_changes WHERE actor->>'id' = $1
-       UNION ALL SELECT xmin::text FROM webhook_endpoint_changes WHERE actor->>'id' = $1`,
+       UNION ALL SELECT xmin::text FROM webhook_endpoint_changes WHERE actor->>'id' = $1
+       UNION ALL SELECT xmin::text FROM test_resends WHERE actor->>'id' = $1`,
     );
     const [lost] = await query(`SELECT xmin::text AS x FROM personas_cambios WHERE persona_id = $1 AND accion IN ('rol', 'eliminada')`);
     if (lost === undefined) throw new Error('the demotion or removal was not made');
@@ -98,8 +109,20 @@ describe('the last administrator under races', () => {
   const webhookPage = '/portal/configuracion/webhook';
   const registerEndpoint = (shop: OnboardedMerchant) =>
     http('POST', `${gw.publicUrl}/v1/webhook-endpoint`, { token: shop.apiKey, body: { url: 'http://127.0.0.1:9/webhooks' } });
-  /** Every portal write a role gates, each as the person who is losing the role sends it. */
-  const gatedWrites: { name: string; prepare?: (shop: OnboardedMerchant) => Promise<unknown>; send: (by: Admin, other: Admin) => Promise<PortalAnswer> }[] = [
+  /** A notice kept sin_endpoint (the shop has no endpoint), ready to be re-sent: answers its delivery id. */
+  async function keptNotice(shop: OnboardedMerchant): Promise<string> {
+    const site = await http('PUT', `${gw.publicUrl}/v1/merchants/me/registro-web`, { token: shop.apiKey, body: { sitioWeb: DEFAULT_SITE, urlRetorno: DEFAULT_RETURN_URL } });
+    expect(site.status).toBe(200);
+    await approveCharge(gw, (await createCharge(gw, shop)).id);
+    const [kept] = await untilDeliveries(gw, shop.merchantId, 'sin_endpoint');
+    return kept!.id;
+  }
+  /** Every portal write a role gates, each as the person who is losing the role sends it (`prepared`: what prepare answered). */
+  const gatedWrites: {
+    name: string;
+    prepare?: (shop: OnboardedMerchant) => Promise<unknown>;
+    send: (by: Admin, other: Admin, prepared: unknown) => Promise<PortalAnswer>;
+  }[] = [
     { name: 'an invitation', send: (by) => by.client.post(PEOPLE, { csrf: by.csrf, email: `nueva-${Math.random().toString(36).slice(2)}@tienda.co`, nombre: 'Nueva', rol: 'administrador' }) },
     { name: 'a password link', send: (by, other) => by.client.post(`${PEOPLE}/${other.id}/restablecer`, { csrf: by.csrf }) },
     { name: 'the site', send: (by) => by.client.post('/portal/configuracion/sitio', { csrf: by.csrf, sitioWeb: 'https://tienda.example.co', urlRetorno: 'https://tienda.example.co/gracias' }) },
@@ -114,6 +137,7 @@ describe('the last administrator under races', () => {
         return by.client.post(`${webhookPage}/secreto`, { csrf: by.csrf, visto, entiendo: 'si' });
       },
     },
+    { name: 'a re-send', prepare: keptNotice, send: (by, _, deliveryId) => by.client.post(`${webhookPage}/entregas/${String(deliveryId)}/reenviar`, { csrf: by.csrf }) },
   ];
 
   it('a person demoted or removed at the same instant as their write is refused, nothing written, whatever the write', async () => {
@@ -122,8 +146,8 @@ describe('the last administrator under races', () => {
         for (let round = 0; round < WRITE_ROUNDS; round += 1) {
           const { shop, admins } = await shopWithAdministrators(2);
           const [a, b] = [admins[0]!, admins[1]!];
-          await write.prepare?.(shop);
-          const [, answer] = await Promise.all([kind === 'demote' ? demote(a, b) : remove(a, b), write.send(b, a)]);
+          const prepared = await write.prepare?.(shop);
+          const [, answer] = await Promise.all([kind === 'demote' ? demote(a, b) : remove(a, b), write.send(b, a, prepared)]);
           const { written, lost } = await xidsOf(b.id);
           const where = { write: write.name, kind, round, status: answer.status, location: answer.location };
           // Whatever went through was written under the lock before the role was lost; nothing after.

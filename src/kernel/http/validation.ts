@@ -36,44 +36,51 @@ export function fieldErrorsOf(errors: ValidationError[]): Record<string, string[
 /** Deeper than any request of ours; a deeper body would exhaust the stack of class-transformer's recursion. */
 export const MAX_DEPTH = 32;
 
-/**
- * Text PostgreSQL cannot store (the NUL character) or that is not Unicode (half of a surrogate pair, which `\ud800`
- * in JSON can carry) is a field error here rather than the database's error later; so is a body nested past MAX_DEPTH.
- */
-function unstorable(value: unknown, path: string, depth: number, into: Record<string, string[]>): boolean {
-  if (typeof value === 'string') {
-    if (value.includes('\0') || !value.isWellFormed()) {
-      into[path || 'body'] = [`${path || 'the value'} must not contain the NUL character or an unpaired surrogate`];
-    }
-    return true;
-  }
-  if (typeof value !== 'object' || value === null) return true;
-  if (depth >= MAX_DEPTH) return false;
-  for (const [key, inner] of Object.entries(value)) {
-    const at = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
-    if (!unstorable(inner, at, depth + 1, into)) return false;
-  }
-  return true;
+/** What one walk over a body or a query finds before the pipe runs. */
+interface SentProblems {
+  /** Nested past MAX_DEPTH: the walk stopped there, and this alone is answered. */
+  tooDeep: boolean;
+  /** Text PostgreSQL cannot store, by field. */
+  unstorable: Record<string, string[]>;
+  /** Fields named like built-ins, by field (found only when `shadowing` was asked). */
+  shadowing: Record<string, string[]>;
 }
 
 /**
- * Fields the pipe would drop without a word, so `forbidNonWhitelisted` never sees them: Nest's ValidationPipe deletes
- * every `constructor` and `prototype` key before validating (at any depth, from the body the rules see too), and
- * class-transformer skips a key that names an inherited function (`toString`, `hasOwnProperty`, ...). No field of
- * ours has such a name, so each is named here as any unknown field is (DESIGN.md 5.2), before the pipe runs.
+ * One walk over a body or a query, for two kinds of problem the pipe would not name:
+ * - Text PostgreSQL cannot store (the NUL character) or that is not Unicode (half of a surrogate pair, which `\ud800`
+ *   in JSON can carry) is a field error here rather than the database's error later; so is a body nested past
+ *   MAX_DEPTH.
+ * - Fields the pipe would drop without a word, so `forbidNonWhitelisted` never sees them (with `shadowing`): Nest's
+ *   ValidationPipe deletes every `constructor` and `prototype` key before validating (at any depth, from the body the
+ *   rules see too), and class-transformer skips a key that names an inherited function (`toString`,
+ *   `hasOwnProperty`, ...). No field of ours has such a name, so each is named here as any unknown field is
+ *   (DESIGN.md 5.2), before the pipe runs; what lies under such a key is still checked for text, not for names.
  */
-function shadowingKeys(value: unknown, path: string, depth: number, into: Record<string, string[]>): void {
-  if (typeof value !== 'object' || value === null || depth >= MAX_DEPTH) return;
-  for (const [key, inner] of Object.entries(value)) {
-    if (Array.isArray(value)) {
-      shadowingKeys(inner, `${path}[${key}]`, depth + 1, into);
-      continue;
+function inspectSent(value: unknown, shadowing: boolean): SentProblems {
+  const found: SentProblems = { tooDeep: false, unstorable: {}, shadowing: {} };
+  /** False once too deep: nothing further is looked at. */
+  const walk = (node: unknown, path: string, depth: number, namesToo: boolean): boolean => {
+    if (typeof node === 'string') {
+      if (node.includes('\0') || !node.isWellFormed()) {
+        found.unstorable[path || 'body'] = [`${path || 'the value'} must not contain the NUL character or an unpaired surrogate`];
+      }
+      return true;
     }
-    const at = path ? `${path}.${key}` : key;
-    // defineProperty: a `__proto__` (a query may carry one) must be a field of its own, not the object's prototype.
-    if (key === 'prototype' || key in Object.prototype) Object.defineProperty(into, at, { value: [`${key} is not a known field`], enumerable: true, writable: true, configurable: true });
-    else shadowingKeys(inner, at, depth + 1, into);
-  }
+    if (typeof node !== 'object' || node === null) return true;
+    if (depth >= MAX_DEPTH) return false;
+    const array = Array.isArray(node);
+    for (const [key, inner] of Object.entries(node)) {
+      const at = array ? `${path}[${key}]` : path ? `${path}.${key}` : key;
+      const builtIn = namesToo && !array && (key === 'prototype' || key in Object.prototype);
+      // defineProperty: a `__proto__` (a query may carry one) must be a field of its own, not the object's prototype.
+      if (builtIn) Object.defineProperty(found.shadowing, at, { value: [`${key} is not a known field`], enumerable: true, writable: true, configurable: true });
+      if (!walk(inner, at, depth + 1, namesToo && !builtIn)) return false;
+    }
+    return true;
+  };
+  found.tooDeep = !walk(value, '', 0, shadowing);
+  return found;
 }
 
 /** A body or a query as sent: any field may be missing or of any type, whatever its class declares. */
@@ -193,38 +200,35 @@ class JsonObjectValidationPipe extends ValidationPipe {
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    const shadowing: Record<string, string[]> = {};
-    if ((metadata.type === 'body' || metadata.type === 'query') && this.toValidate(metadata)) shadowingKeys(value, '', 0, shadowing);
-    if (Object.keys(shadowing).length === 0) return this.transformChecked(value, metadata);
+    if (metadata.type !== 'body' && metadata.type !== 'query') return super.transform(value, metadata);
+    const sent = inspectSent(value, this.toValidate(metadata));
+    if (Object.keys(sent.shadowing).length === 0) return this.transformChecked(value, metadata, sent);
     // One 400 names every problem: the fields the pipe would have dropped beside those it finds.
     try {
-      await this.transformChecked(value, metadata);
+      await this.transformChecked(value, metadata, sent);
     } catch (error) {
       if (!(error instanceof FieldError) || error.formErrors.length > 0) throw error;
-      throw new FieldError({ ...error.fieldErrors, ...shadowing });
+      throw new FieldError({ ...error.fieldErrors, ...sent.shadowing });
     }
-    throw new FieldError(shadowing);
+    throw new FieldError(sent.shadowing);
   }
 
-  private async transformChecked(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    if (metadata.type !== 'query') return this.transformOnce(value, metadata);
+  private async transformChecked(value: unknown, metadata: ArgumentMetadata, sent: SentProblems): Promise<unknown> {
+    if (metadata.type !== 'query') return this.transformOnce(value, metadata, sent);
     try {
-      return await this.transformOnce(value, metadata);
+      return await this.transformOnce(value, metadata, sent);
     } catch (error) {
       throw error instanceof FieldError ? sentOnce(value, error) : error;
     }
   }
 
-  private async transformOnce(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+  private async transformOnce(value: unknown, metadata: ArgumentMetadata, sent: SentProblems): Promise<unknown> {
     if (metadata.type === 'body' && value !== undefined && (value === null || typeof value !== 'object' || Array.isArray(value))) {
       throw new FieldError({}, ['The request body must be a JSON object']);
     }
-    if (metadata.type === 'body' || metadata.type === 'query') {
-      const fieldErrors: Record<string, string[]> = {};
-      if (!unstorable(value, '', 0, fieldErrors)) throw new FieldError({}, [`The request ${metadata.type} is nested more than ${MAX_DEPTH} levels deep`]);
-      if (Object.keys(fieldErrors).length > 0) throw new FieldError(fieldErrors);
-    }
-    const rules = metadata.type === 'body' || metadata.type === 'query' ? rulesOf(metadata.metatype) : undefined;
+    if (sent.tooDeep) throw new FieldError({}, [`The request ${metadata.type} is nested more than ${MAX_DEPTH} levels deep`]);
+    if (Object.keys(sent.unstorable).length > 0) throw new FieldError(sent.unstorable);
+    const rules = rulesOf(metadata.metatype);
     if (!rules) return super.transform(value, metadata);
 
     let checked: unknown;

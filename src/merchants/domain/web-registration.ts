@@ -1,5 +1,6 @@
 // The merchant's site and return page (spec "Web registration", DESIGN.md 5.6): https only, the return page on the
 // site's domain or a subdomain of it. The strings are stored as given: the buyer is sent to urlRetorno exactly so.
+import { localSuffixOf } from '../../kernel/local-names.js';
 
 export const MAX_URL_LENGTH = 2048;
 
@@ -50,9 +51,6 @@ export function parseHttpsUrl(raw: string, field: string): UrlCheck {
   return { ok: true, url };
 }
 
-/** Names that never lead to a public site: the ones the webhook rules refuse too (webhooks/domain/destination.ts). */
-const LOCAL_SUFFIXES = ['.localhost', '.local', '.internal', '.home.arpa', '.localdomain'];
-
 const IPV4_LITERAL = /^\d+\.\d+\.\d+\.\d+$/;
 
 /**
@@ -71,7 +69,7 @@ export function siteHostProblem(url: URL, policy: SitePolicy): string | null {
   }
   if (host === 'localhost') return `sitioWeb must be a public site, not this machine (localhost)${devNote}`;
   if (!host.includes('.')) return 'sitioWeb must name a domain with a dot, e.g. https://tienda.example.co (not a bare TLD or host name)';
-  const local = LOCAL_SUFFIXES.find((suffix) => host.endsWith(suffix));
+  const local = localSuffixOf(host);
   if (local) return `sitioWeb must be a public site, not one under ${local}`;
   return null;
 }

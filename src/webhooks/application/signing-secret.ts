@@ -3,6 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { isStillSigning } from '../domain/signing-secrets.js';
 import type { WebhookEndpointView } from './ports/webhook-endpoints.port.js';
 
+/**
+ * How long after a registration or a roll its author's repeated request (a double click, a reload, a second tab) gets
+ * that one's answer, its secret included, again.
+ */
+export const REPEAT_WINDOW_MS = 10 * 60 * 1000;
+
 /** `whsec_` + 256 random bits: what a merchant pastes into its verifier as the HMAC key. */
 export const newSigningSecret = (): string => `whsec_${randomBytes(32).toString('base64url')}`;
 

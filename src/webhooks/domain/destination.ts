@@ -1,6 +1,7 @@
 // Where a webhook endpoint may point (DESIGN.md 5.15). Production: https to public addresses only. The dev mode
 // (the embedded default) also allows http and https to loopback, so a merchant can try webhooks on its own machine.
 // Names are checked here by their shape; the addresses they resolve to are checked again at connect time.
+import { localSuffixOf } from '../../kernel/local-names.js';
 import { addressAllowed, classifyAddress, refusalOf } from './ip-address.js';
 
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
@@ -10,9 +11,6 @@ export interface DestinationPolicy {
 }
 
 export type DestinationCheck = { ok: true; url: URL } | { ok: false; reason: string };
-
-/** Names that never lead to a public host (RFC 6761, RFC 6762, ICANN's .internal, RFC 8375). */
-const LOCAL_SUFFIXES = ['.localhost', '.local', '.internal', '.home.arpa', '.localdomain'];
 
 const refuse = (reason: string): DestinationCheck => ({ ok: false, reason });
 
@@ -61,7 +59,7 @@ export function checkDestination(raw: string, policy: DestinationPolicy): Destin
   }
   if (loopback) return policy.allowLoopback ? { ok: true, url } : refuse('url must not point to this machine (localhost)');
   if (!host.includes('.')) return refuse('url must name a public host (a domain name with a dot)');
-  const local = LOCAL_SUFFIXES.find((suffix) => host.endsWith(suffix));
+  const local = localSuffixOf(host);
   if (local) return refuse(`url must name a public host, not one under ${local}`);
   return { ok: true, url };
 }

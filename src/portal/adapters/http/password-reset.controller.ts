@@ -64,8 +64,7 @@ export class PasswordResetController {
         // and as after a reset, this browser's session is the only one (the first post's, whose cookie was lost, ends).
         const repeat = await signInWithUsedLink(this.commands, this.queries, token, 'restablecimiento', password, clientOf(request));
         if (!repeat) return sendPage(reply, this.https, 404, passwordResetGonePage(false));
-        await this.commands.execute(new EndSessions(repeat.personId, { allBut: repeat.session.sessionId }));
-        this.cookies.setSession(reply, repeat.session.token);
+        this.cookies.setSession(reply, repeat.token);
         seeOther(reply, this.https, '/portal/resumen');
         return undefined;
       }

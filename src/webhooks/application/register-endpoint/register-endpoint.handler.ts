@@ -9,10 +9,9 @@ import { CONFIG } from '../../../kernel/infrastructure.module.js';
 import { checkDestination } from '../../domain/destination.js';
 import { WebhookEndpointExists } from '../../domain/webhook.errors.js';
 import { SECRET_BOX, type SecretBox } from '../ports/secret-box.port.js';
-import { newSigningSecret } from '../signing-secret.js';
+import { newSigningSecret, REPEAT_WINDOW_MS } from '../signing-secret.js';
 import { WEBHOOK_ENDPOINTS, type WebhookEndpoints } from '../ports/webhook-endpoints.port.js';
 import type { Actor } from '../../../kernel/actor.js';
-import { REPEAT_WINDOW_MS } from '../roll-signing-secret/roll-signing-secret.command.js';
 import { RegisterWebhookEndpoint, type RegisteredEndpoint } from './register-endpoint.command.js';
 
 @CommandHandler(RegisterWebhookEndpoint)

@@ -12,9 +12,6 @@ export interface RolledSigningSecret {
   repeated?: boolean;
 }
 
-/** How long after a roll its author's repeated request (a double click, a reload, a second tab) gets it again. */
-export const REPEAT_WINDOW_MS = 10 * 60 * 1000;
-
 /**
  * A new signing secret for the merchant's endpoint; the replaced one keeps signing for a grace period (DESIGN.md 5.15).
  * `ifUnchangedSince` (the endpoint's `actualizadoEn` the person saw when confirming) makes it a roll of that state only:

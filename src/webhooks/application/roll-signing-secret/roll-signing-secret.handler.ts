@@ -6,8 +6,8 @@ import { isStillSigning, previousSecretValidUntil } from '../../domain/signing-s
 import { PreviousSecretStillSigns, WebhookEndpointChanged, WebhookEndpointNotFound } from '../../domain/webhook.errors.js';
 import { SECRET_BOX, type SecretBox } from '../ports/secret-box.port.js';
 import { WEBHOOK_ENDPOINTS, type WebhookEndpoints, type WebhookEndpointView } from '../ports/webhook-endpoints.port.js';
-import { newSigningSecret } from '../signing-secret.js';
-import { REPEAT_WINDOW_MS, RollSigningSecret, type RolledSigningSecret } from './roll-signing-secret.command.js';
+import { newSigningSecret, REPEAT_WINDOW_MS } from '../signing-secret.js';
+import { RollSigningSecret, type RolledSigningSecret } from './roll-signing-secret.command.js';
 
 @CommandHandler(RollSigningSecret)
 export class RollSigningSecretHandler implements ICommandHandler<RollSigningSecret, RolledSigningSecret> {
