@@ -189,6 +189,16 @@ describe('reconciliation with the provider settlement report', () => {
     expect(await detalles('referencia,monto,monto\n')).toEqual([
       [1, 'the header must name the columns referencia_proveedor, monto and fecha, each once: column "monto" named twice; no fecha column'],
     ]);
+    // A column named like what every object inherits is a column like any other unknown one, never taken for a name.
+    expect(await detalles('referencia_proveedor,monto,constructor\n')).toEqual([
+      [1, 'the header must name the columns referencia_proveedor, monto and fecha, each once: unknown column "constructor"; no fecha column'],
+    ]);
+    expect(await detalles('__proto__,monto,fecha\n')).toEqual([
+      [1, 'the header must name the columns referencia_proveedor, monto and fecha, each once: unknown column "__proto__"; no referencia_proveedor column'],
+    ]);
+    expect(await detalles('referencia_proveedor,monto,fecha,Constructor\n')).toEqual([
+      [1, 'the header must name the columns referencia_proveedor, monto and fecha, each once: unknown column "Constructor"'],
+    ]);
     // A 16-digit amount is still whole pesos (a charge may be that large): it is read, and matches no charge.
     const largest = await importReport(`sbx-grande,${Number.MAX_SAFE_INTEGER},2026-11-20\n`);
     expect(largest.body.diferencias).toEqual([
