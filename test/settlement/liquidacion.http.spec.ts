@@ -209,6 +209,15 @@ describe('liquidación of a charge', () => {
         400,
         { porcentaje: ['porcentaje must be a percentage from 0 to 100 with at most 4 decimals'] },
       ]);
+      // The norm is what the spaces around it hold: spaces only, or two letters among them, are not one.
+      const table = (await operator('GET', '/retefuente')).body;
+      for (const fuente of ['   ', '  ab  ']) {
+        const blank = await operator('PUT', '/retefuente/2099-01-01', { porcentaje: 1, fuente });
+        expect([fuente, blank.status, blank.body.message.fieldErrors]).toEqual([fuente, 400, { fuente: ['fuente must be 3 to 300 characters long'] }]);
+      }
+      expect((await operator('GET', '/retefuente')).body).toEqual(table);
+      const padded = await operator('PUT', '/retefuente/2099-01-01', { porcentaje: 1, fuente: '  Decreto de prueba  ' });
+      expect(padded.body.at(-1)).toEqual({ vigenteDesde: '2099-01-01', porcentaje: 1, fuente: 'Decreto de prueba' });
     });
   });
 });

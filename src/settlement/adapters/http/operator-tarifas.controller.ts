@@ -56,7 +56,7 @@ export class OperatorTarifasController {
   async putRate(@Param('vigenteDesde') vigenteDesde: string, @Body() body: RetefuenteBody): Promise<RetefuenteRateResponse[]> {
     if (!isCalendarDate(vigenteDesde)) throw FieldError.of('vigenteDesde', 'vigenteDesde must be a date, YYYY-MM-DD');
     const rates = await this.commands.execute(
-      new SetRetefuenteRateCommand({ vigenteDesde, ppm: toPpm(body.porcentaje), fuente: body.fuente.trim() }),
+      new SetRetefuenteRateCommand({ vigenteDesde, ppm: toPpm(body.porcentaje), fuente: body.fuente }),
     );
     return rates.map(RetefuenteRateResponse.of);
   }
