@@ -115,6 +115,26 @@ describe('reconciliation with the provider settlement report', () => {
     expect(answer.body.conciliados).toEqual([{ linea: 2, referenciaProveedor: ref, monto: 33_000, fecha: '2026-11-21', pagoId: id }]);
   });
 
+  it("reads a spreadsheet's Unicode text export through pasarela-ops: UTF-16 with its byte-order mark, tabs between fields", async () => {
+    const id = await create(27_000);
+    const ref = await approveCharge(gw, id, { method: 'pse' });
+    await projected(ref);
+    const text = `referencia_proveedor\tmonto\tfecha\r\n${ref}\t27000\t2026-11-21\r\nsbx-tab-desconocida\t1500,00\t2026-11-21\r\n`;
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'conciliacion-'));
+    const little = path.join(dir, 'reporte-le.txt');
+    writeFileSync(little, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
+    const run = await pasarelaOps(gw, ['charges', 'reconcile', little, '--json']);
+    expect([run.code, run.stderr]).toEqual([0, '']);
+    const answer = JSON.parse(run.stdout);
+    expect(answer.conciliados).toEqual([{ linea: 2, referenciaProveedor: ref, monto: 27_000, fecha: '2026-11-21', pagoId: id }]);
+    expect(answer.diferencias).toEqual([{ linea: 3, referenciaProveedor: 'sbx-tab-desconocida', monto: 1_500, fecha: '2026-11-21', motivo: 'referencia_desconocida' }]);
+    // Big-endian, the same text: the same report (its identity is the text, not the bytes), so a repeat.
+    const big = path.join(dir, 'reporte-be.txt');
+    writeFileSync(big, Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]));
+    const again = await pasarelaOps(gw, ['charges', 'reconcile', big, '--json']);
+    expect(JSON.parse(again.stdout)).toMatchObject({ reporte: answer.reporte, repetidoDe: { importacion: answer.importacion }, yaConciliados: [{ pagoId: id }] });
+  });
+
   it('pasarela-ops charges reconcile <file.csv> sends the file and prints the mismatches', async () => {
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'conciliacion-')), 'reporte.csv');
     writeFileSync(file, `${charges.uno!.ref},150000,2026-11-20\nsbx-otra-desconocida,5000,2026-11-20\n`);

@@ -136,6 +136,8 @@ function headerProblem(cells: string[]): string | null {
   return `the header must name the columns referencia_proveedor, monto and fecha, each once: ${said.join('; ')}`;
 }
 
+const SEPARATORS = [',', ';', '\t'] as const;
+
 /** Double quotes in a row: an odd count leaves a quoted field open at the line's end. */
 const countQuotes = (row: string): number => row.split('"').length - 1;
 
@@ -156,10 +158,10 @@ export function parseSettlementReport(text: string): ParsedReport {
   const normalized = unified.trim();
   const rows = unified.split('\n');
   const first = rows.findIndex((row) => row.trim() !== '');
-  // Spreadsheets set to Spanish write ';' between fields (and ',' in decimals): take whichever separates the first row's
-  // fields more often, outside quotes.
+  // Spreadsheets set to Spanish write ';' between fields (and ',' in decimals), and their "text" exports a tab: take
+  // whichever separates the first row's fields most often, outside quotes (',' on a tie).
   const firstRow = rows[first] ?? '';
-  const separator = countOutsideQuotes(firstRow, ';') > countOutsideQuotes(firstRow, ',') ? ';' : ',';
+  const separator = SEPARATORS.reduce((best, s) => (countOutsideQuotes(firstRow, s) > countOutsideQuotes(firstRow, best) ? s : best));
   let order: Column[] = ['referencia', 'monto', 'fecha'];
   const lines: ReportLine[] = [];
   const malformed: MalformedLine[] = [];
