@@ -196,9 +196,14 @@ describe('liquidación of a charge', () => {
     });
 
     it('refuses a malformed date or rate', async () => {
-      for (const day of ['2027-02-30', '2027-13-01', '0000-01-01']) {
+      for (const [day, problem] of [
+        ['2027-02-30', 'vigenteDesde 2027-02-30 is not a day of the calendar'],
+        ['2027-13-01', 'vigenteDesde 2027-13-01 is not a day of the calendar'],
+        ['0000-01-01', 'vigenteDesde 0000-01-01 is before 1970-01-01, earlier than any payment'],
+        ['1-1-2027', 'vigenteDesde must be a date, YYYY-MM-DD'],
+      ]) {
         const answer = await operator('PUT', `/retefuente/${day}`, { porcentaje: 1, fuente: 'x'.repeat(5) });
-        expect([day, answer.status, Object.keys(answer.body.message.fieldErrors)]).toEqual([day, 400, ['vigenteDesde']]);
+        expect([day, answer.status, answer.body.message.fieldErrors]).toEqual([day, 400, { vigenteDesde: [problem] }]);
       }
       const answer = await operator('PUT', '/retefuente/2027-02-01', { porcentaje: 120 });
       expect(answer.status).toBe(400);
