@@ -284,7 +284,12 @@ function reportText(bytes) {
 /** An import's answer as lines: the counts, a repeat, the mismatches, then the observations (charges reconcile and import). */
 function reconciliationText(r) {
   const lines = [`Report ${r.reporte.slice(0, 19)}...: ${r.lineas} lines, ${r.conciliados.length} reconciled, ${r.yaConciliados.length} already reconciled, ${r.diferencias.length} mismatches.`];
-  if (r.repetidoDe) lines.push(`The same report was imported before (${r.repetidoDe.importadoEn}): nothing new was reconciled.`);
+  if (r.repetidoDe) {
+    // A repeat reconciles what was approved since (a notice that came after the first import): it says so.
+    const now = r.conciliados.length;
+    const since = now === 0 ? 'nothing new was reconciled' : `${now} ${now === 1 ? 'line was' : 'lines were'} reconciled only now (not approved here yet at the first import)`;
+    lines.push(`The same report was imported before (${r.repetidoDe.importadoEn}): ${since}.`);
+  }
   if (r.diferencias.length > 0) {
     const rows = [['LINEA', 'MOTIVO', 'REFERENCIA', 'MONTO', 'DETALLE']];
     for (const d of r.diferencias) {
