@@ -283,7 +283,11 @@ function reportText(bytes) {
 
 /** An import's answer as lines: the counts, a repeat, the mismatches, then the observations (charges reconcile and import). */
 function reconciliationText(r) {
-  const lines = [`Report ${r.reporte.slice(0, 19)}...: ${r.lineas} lines, ${r.conciliados.length} reconciled, ${r.yaConciliados.length} already reconciled, ${r.diferencias.length} mismatches.`];
+  const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+  const lines = [
+    `Report ${r.reporte.slice(0, 19)}...: ${count(r.lineas, 'line', 'lines')}, ${r.conciliados.length} reconciled, ` +
+      `${r.yaConciliados.length} already reconciled, ${count(r.diferencias.length, 'mismatch', 'mismatches')}.`,
+  ];
   if (r.repetidoDe) {
     // A repeat reconciles what was approved since (a notice that came after the first import): it says so.
     const now = r.conciliados.length;

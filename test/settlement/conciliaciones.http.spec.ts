@@ -141,7 +141,7 @@ describe('reconciliation with the provider settlement report', () => {
     writeFileSync(file, `${charges.uno!.ref},150000,2026-11-20\nsbx-otra-desconocida,5000,2026-11-20\n`);
     const run = await pasarelaOps(gw, ['charges', 'reconcile', file]);
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('2 lines, 0 reconciled, 1 already reconciled, 1 mismatches.');
+    expect(run.stdout).toContain('2 lines, 0 reconciled, 1 already reconciled, 1 mismatch.');
     expect(run.stdout).toMatch(/2\s+referencia_desconocida\s+sbx-otra-desconocida\s+5000/);
   });
 
@@ -159,7 +159,7 @@ describe('reconciliation with the provider settlement report', () => {
     const again = await pasarelaOps(gw, ['charges', 'reconcile', file]);
     expect([again.code, again.stderr]).toEqual([0, '']);
     expect(again.stdout.split('\n').slice(0, 2)).toEqual([
-      expect.stringMatching(/: 1 lines, 1 reconciled, 0 already reconciled, 0 mismatches\.$/),
+      expect.stringMatching(/: 1 line, 1 reconciled, 0 already reconciled, 0 mismatches\.$/),
       expect.stringMatching(/^The same report was imported before \(.+\): 1 line was reconciled only now \(not approved here yet at the first import\)\.$/),
     ]);
     expect(await estado(id)).toBe('conciliado');
