@@ -271,10 +271,29 @@ function replayReport(result) {
 ${result.eventos} events replayed in ${result.duracionMs} ms (${result.eventosPorSegundo} events/s). ${verdict}`;
 }
 
+/**
+ * A report file's text. UTF-8 unless a byte-order mark says UTF-16, as a spreadsheet's "Unicode text" is written (read
+ * as UTF-8 it is a NUL every other byte, which the API refuses); the API takes the text, whatever the file's encoding.
+ */
+function reportText(bytes) {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
+  return bytes.toString('utf8');
+}
+
 /** An import's answer as lines: the counts, a repeat, the mismatches, then the observations (charges reconcile and import). */
 function reconciliationText(r) {
-  const lines = [`Report ${r.reporte.slice(0, 19)}...: ${r.lineas} lines, ${r.conciliados.length} reconciled, ${r.yaConciliados.length} already reconciled, ${r.diferencias.length} mismatches.`];
-  if (r.repetidoDe) lines.push(`The same report was imported before (${r.repetidoDe.importadoEn}): nothing new was reconciled.`);
+  const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+  const lines = [
+    `Report ${r.reporte.slice(0, 19)}...: ${count(r.lineas, 'line', 'lines')}, ${r.conciliados.length} reconciled, ` +
+      `${r.yaConciliados.length} already reconciled, ${count(r.diferencias.length, 'mismatch', 'mismatches')}.`,
+  ];
+  if (r.repetidoDe) {
+    // A repeat reconciles what was approved since (a notice that came after the first import): it says so.
+    const now = r.conciliados.length;
+    const since = now === 0 ? 'nothing new was reconciled' : `${now} ${now === 1 ? 'line was' : 'lines were'} reconciled only now (not approved here yet at the first import)`;
+    lines.push(`The same report was imported before (${r.repetidoDe.importadoEn}): ${since}.`);
+  }
   if (r.diferencias.length > 0) {
     const rows = [['LINEA', 'MOTIVO', 'REFERENCIA', 'MONTO', 'DETALLE']];
     for (const d of r.diferencias) {
@@ -348,7 +367,7 @@ const commands = {
     const file = one(args, 'file.csv');
     let reporte;
     try {
-      reporte = readFileSync(file, 'utf8');
+      reporte = reportText(readFileSync(file));
     } catch (error) {
       throw new UsageError(`cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'a directory' : error.message}`);
     }

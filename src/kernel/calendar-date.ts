@@ -14,3 +14,11 @@ export function isExistingDay(value: string): boolean {
 export function isCalendarDate(value: string): boolean {
   return isExistingDay(value) && value >= FIRST_DAY;
 }
+
+/** What is wrong with a day a client sent as `name`, said so it can be fixed from it; null for a calendar date. */
+export function calendarDateProblem(name: string, value: string): string | null {
+  if (!DATE.test(value)) return `${name} must be a date, YYYY-MM-DD`;
+  if (!isExistingDay(value)) return `${name} ${value} is not a day of the calendar`;
+  if (value < FIRST_DAY) return `${name} ${value} is before ${FIRST_DAY}, earlier than any payment`;
+  return null;
+}

@@ -6,6 +6,7 @@ import { http, startTestGateway, waitUntil, type TestGateway } from '../support/
 import { onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
 import { approveCharge, failCharge, recordRefund } from '../support/outcomes.js';
 import { pasarelaOps } from '../support/cli.js';
+import { bogotaDate } from '../../src/kernel/bogota.js';
 
 describe('reconciliation with the provider settlement report', () => {
   let gw: TestGateway;
@@ -115,13 +116,55 @@ describe('reconciliation with the provider settlement report', () => {
     expect(answer.body.conciliados).toEqual([{ linea: 2, referenciaProveedor: ref, monto: 33_000, fecha: '2026-11-21', pagoId: id }]);
   });
 
+  it("reads a spreadsheet's Unicode text export through pasarela-ops: UTF-16 with its byte-order mark, tabs between fields", async () => {
+    const id = await create(27_000);
+    const ref = await approveCharge(gw, id, { method: 'pse' });
+    await projected(ref);
+    const text = `referencia_proveedor\tmonto\tfecha\r\n${ref}\t27000\t2026-11-21\r\nsbx-tab-desconocida\t1500,00\t2026-11-21\r\n`;
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'conciliacion-'));
+    const little = path.join(dir, 'reporte-le.txt');
+    writeFileSync(little, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
+    const run = await pasarelaOps(gw, ['charges', 'reconcile', little, '--json']);
+    expect([run.code, run.stderr]).toEqual([0, '']);
+    const answer = JSON.parse(run.stdout);
+    expect(answer.conciliados).toEqual([{ linea: 2, referenciaProveedor: ref, monto: 27_000, fecha: '2026-11-21', pagoId: id }]);
+    expect(answer.diferencias).toEqual([{ linea: 3, referenciaProveedor: 'sbx-tab-desconocida', monto: 1_500, fecha: '2026-11-21', motivo: 'referencia_desconocida' }]);
+    // Big-endian, the same text: the same report (its identity is the text, not the bytes), so a repeat.
+    const big = path.join(dir, 'reporte-be.txt');
+    writeFileSync(big, Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]));
+    const again = await pasarelaOps(gw, ['charges', 'reconcile', big, '--json']);
+    expect(JSON.parse(again.stdout)).toMatchObject({ reporte: answer.reporte, repetidoDe: { importacion: answer.importacion }, yaConciliados: [{ pagoId: id }] });
+  });
+
   it('pasarela-ops charges reconcile <file.csv> sends the file and prints the mismatches', async () => {
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'conciliacion-')), 'reporte.csv');
     writeFileSync(file, `${charges.uno!.ref},150000,2026-11-20\nsbx-otra-desconocida,5000,2026-11-20\n`);
     const run = await pasarelaOps(gw, ['charges', 'reconcile', file]);
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('2 lines, 0 reconciled, 1 already reconciled, 1 mismatches.');
+    expect(run.stdout).toContain('2 lines, 0 reconciled, 1 already reconciled, 1 mismatch.');
     expect(run.stdout).toMatch(/2\s+referencia_desconocida\s+sbx-otra-desconocida\s+5000/);
+  });
+
+  it('the same report again reconciles a payment approved here since the first import, and pasarela-ops says so', async () => {
+    const id = await create(18_000);
+    const ref = `int_tarde_${n}`;
+    const fecha = bogotaDate(new Date());
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'conciliacion-')), 'reporte.csv');
+    writeFileSync(file, `referencia_proveedor,monto,fecha\n${ref},18000,${fecha}\n`);
+    // The provider's report names a payment whose notice has not reached the gateway yet: unknown here, for now.
+    const first = await pasarelaOps(gw, ['charges', 'reconcile', file, '--json']);
+    expect(JSON.parse(first.stdout).diferencias).toEqual([{ linea: 2, referenciaProveedor: ref, monto: 18_000, fecha, motivo: 'referencia_desconocida' }]);
+    await approveCharge(gw, id, { method: 'pse', providerReference: ref });
+    await projected(ref);
+    const again = await pasarelaOps(gw, ['charges', 'reconcile', file]);
+    expect([again.code, again.stderr]).toEqual([0, '']);
+    expect(again.stdout.split('\n').slice(0, 2)).toEqual([
+      expect.stringMatching(/: 1 line, 1 reconciled, 0 already reconciled, 0 mismatches\.$/),
+      expect.stringMatching(/^The same report was imported before \(.+\): 1 line was reconciled only now \(not approved here yet at the first import\)\.$/),
+    ]);
+    expect(await estado(id)).toBe('conciliado');
+    // A third time nothing is new, and it says that.
+    expect((await pasarelaOps(gw, ['charges', 'reconcile', file])).stdout).toContain('nothing new was reconciled.');
   });
 
   it("imports a busy day's report, over the API's 100 kB, through the CLI; other operator routes keep 100 kB", async () => {
@@ -188,6 +231,16 @@ describe('reconciliation with the provider settlement report', () => {
     ]);
     expect(await detalles('referencia,monto,monto\n')).toEqual([
       [1, 'the header must name the columns referencia_proveedor, monto and fecha, each once: column "monto" named twice; no fecha column'],
+    ]);
+    // A column named like what every object inherits is a column like any other unknown one, never taken for a name.
+    expect(await detalles('referencia_proveedor,monto,constructor\n')).toEqual([
+      [1, 'the header must name the columns referencia_proveedor, monto and fecha, each once: unknown column "constructor"; no fecha column'],
+    ]);
+    expect(await detalles('__proto__,monto,fecha\n')).toEqual([
+      [1, 'the header must name the columns referencia_proveedor, monto and fecha, each once: unknown column "__proto__"; no referencia_proveedor column'],
+    ]);
+    expect(await detalles('referencia_proveedor,monto,fecha,Constructor\n')).toEqual([
+      [1, 'the header must name the columns referencia_proveedor, monto and fecha, each once: unknown column "Constructor"'],
     ]);
     // A 16-digit amount is still whole pesos (a charge may be that large): it is read, and matches no charge.
     const largest = await importReport(`sbx-grande,${Number.MAX_SAFE_INTEGER},2026-11-20\n`);

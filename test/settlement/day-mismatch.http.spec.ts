@@ -139,7 +139,7 @@ describe('a report line settled on another day than the approval', () => {
     writeFileSync(file, only(await providerReport('2026-04-07'), [charge.ref]).replace(',2026-04-07', ',2026-04-08'));
     const run = await pasarelaOps(gw, ['charges', 'reconcile', file]);
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('1 lines, 1 reconciled, 0 already reconciled, 0 mismatches.');
+    expect(run.stdout).toContain('1 line, 1 reconciled, 0 already reconciled, 0 mismatches.');
     expect(run.stdout).toContain("1 reconciled line is dated on another day than the charge's approval:");
     expect(run.stdout).toMatch(new RegExp(`2\\s+fecha_distinta\\s+${charge.ref}\\s+83000\\s+report 2026-04-08, charge ${charge.id} approved 2026-04-07`));
     expect(await estadoOf(gw, shop, charge.id)).toBe('conciliado');

@@ -196,9 +196,14 @@ describe('liquidación of a charge', () => {
     });
 
     it('refuses a malformed date or rate', async () => {
-      for (const day of ['2027-02-30', '2027-13-01', '0000-01-01']) {
+      for (const [day, problem] of [
+        ['2027-02-30', 'vigenteDesde 2027-02-30 is not a day of the calendar'],
+        ['2027-13-01', 'vigenteDesde 2027-13-01 is not a day of the calendar'],
+        ['0000-01-01', 'vigenteDesde 0000-01-01 is before 1970-01-01, earlier than any payment'],
+        ['1-1-2027', 'vigenteDesde must be a date, YYYY-MM-DD'],
+      ]) {
         const answer = await operator('PUT', `/retefuente/${day}`, { porcentaje: 1, fuente: 'x'.repeat(5) });
-        expect([day, answer.status, Object.keys(answer.body.message.fieldErrors)]).toEqual([day, 400, ['vigenteDesde']]);
+        expect([day, answer.status, answer.body.message.fieldErrors]).toEqual([day, 400, { vigenteDesde: [problem] }]);
       }
       const answer = await operator('PUT', '/retefuente/2027-02-01', { porcentaje: 120 });
       expect(answer.status).toBe(400);
@@ -209,6 +214,15 @@ describe('liquidación of a charge', () => {
         400,
         { porcentaje: ['porcentaje must be a percentage from 0 to 100 with at most 4 decimals'] },
       ]);
+      // The norm is what the spaces around it hold: spaces only, or two letters among them, are not one.
+      const table = (await operator('GET', '/retefuente')).body;
+      for (const fuente of ['   ', '  ab  ']) {
+        const blank = await operator('PUT', '/retefuente/2099-01-01', { porcentaje: 1, fuente });
+        expect([fuente, blank.status, blank.body.message.fieldErrors]).toEqual([fuente, 400, { fuente: ['fuente must be 3 to 300 characters long'] }]);
+      }
+      expect((await operator('GET', '/retefuente')).body).toEqual(table);
+      const padded = await operator('PUT', '/retefuente/2099-01-01', { porcentaje: 1, fuente: '  Decreto de prueba  ' });
+      expect(padded.body.at(-1)).toEqual({ vigenteDesde: '2099-01-01', porcentaje: 1, fuente: 'Decreto de prueba' });
     });
   });
 });

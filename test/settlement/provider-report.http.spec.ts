@@ -54,9 +54,16 @@ describe("the provider's settlement report", () => {
 
   it('has no rows for a day without payments, and refuses a malformed date', async () => {
     expect((await operator('GET', '/conciliaciones/reportes/2020-01-01')).text).toBe('referencia_proveedor,monto,fecha\n');
-    const bad = await operator('GET', '/conciliaciones/reportes/2026-13-01');
-    expect(bad.status).toBe(400);
-    expect(bad.body.message.fieldErrors).toHaveProperty('fecha');
+    // Each says what is wrong with the day: a date written YYYY-MM-DD is not told to be written YYYY-MM-DD.
+    for (const [fecha, problem] of [
+      ['20-11-2026', 'fecha must be a date, YYYY-MM-DD'],
+      ['2026-13-01', 'fecha 2026-13-01 is not a day of the calendar'],
+      ['2026-02-29', 'fecha 2026-02-29 is not a day of the calendar'],
+      ['1969-12-31', 'fecha 1969-12-31 is before 1970-01-01, earlier than any payment'],
+    ]) {
+      const bad = await operator('GET', `/conciliaciones/reportes/${fecha}`);
+      expect([fecha, bad.status, bad.body.message]).toEqual([fecha, 400, { formErrors: [], fieldErrors: { fecha: [problem] } }]);
+    }
   });
 
   it('imported as it is, reconciles every approved charge of the day; again, nothing more', async () => {

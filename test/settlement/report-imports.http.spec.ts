@@ -197,7 +197,7 @@ describe('the settlement report imports, read back', () => {
       const run = await ops(['charges', 'import', withDifference.importacion]);
       expect(run).toMatchObject({ code: 0, stderr: '' });
       expect(run.stdout).toContain(`Import ${withDifference.importacion} at ${withDifference.importadoEn}`);
-      expect(run.stdout).toContain('3 lines, 0 reconciled, 2 already reconciled, 1 mismatches.');
+      expect(run.stdout).toContain('3 lines, 0 reconciled, 2 already reconciled, 1 mismatch.');
       expect(run.stdout).toMatch(/4\s+referencia_desconocida\s+sbx-desconocida-imp\s+5000/);
 
       const observed = await ops(['charges', 'import', withObservation.importacion]);

@@ -1,6 +1,7 @@
 // The provider's settlement report (DESIGN.md 5.12b): CSV, one row per payment: provider reference, gross amount in
 // whole pesos, value date. A header row is optional; with one, columns may come in any order.
 import { FIRST_DAY, isExistingDay } from '../../kernel/calendar-date.js';
+import { ownEntry } from '../../kernel/own-entry.js';
 
 export interface ReportLine {
   /** 1-based line number in the file, for the operator to find it. */
@@ -35,6 +36,9 @@ const HEADER_NAMES: Record<string, Column> = {
   fecha_valor: 'fecha',
   date: 'fecha',
 };
+
+/** The column a header cell names: only the table's own names (a cell "constructor" or "__proto__" names none). */
+const columnNamed = (cell: string): Column | undefined => ownEntry(HEADER_NAMES, cell.toLowerCase());
 
 const MAX_REFERENCE = 200;
 const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
@@ -99,7 +103,7 @@ function fields(line: string, separator: string): string[] {
 }
 
 function headerOf(cells: string[]): Column[] | null {
-  const columns = cells.map((cell) => HEADER_NAMES[cell.toLowerCase()]);
+  const columns = cells.map((cell) => columnNamed(cell));
   if (columns.some((c) => c === undefined)) return null;
   const named = columns as Column[];
   return new Set(named).size === 3 && named.length === 3 ? named : null;
@@ -118,7 +122,7 @@ function readLine(cells: string[], order: Column[]): Omit<ReportLine, 'linea'> |
 
 /** What is wrong with a first row that names at least one column but is not a whole header; null if it names none. */
 function headerProblem(cells: string[]): string | null {
-  const columns = cells.map((cell) => HEADER_NAMES[cell.toLowerCase()]);
+  const columns = cells.map((cell) => columnNamed(cell));
   if (columns.every((c) => c === undefined)) return null;
   const unknown = cells.filter((cell, i) => columns[i] === undefined && cell !== '');
   const repeated = cells.filter((_, i) => columns[i] !== undefined && columns.indexOf(columns[i]) !== i);
@@ -131,6 +135,8 @@ function headerProblem(cells: string[]): string | null {
   ].filter((s) => s !== '');
   return `the header must name the columns referencia_proveedor, monto and fecha, each once: ${said.join('; ')}`;
 }
+
+const SEPARATORS = [',', ';', '\t'] as const;
 
 /** Double quotes in a row: an odd count leaves a quoted field open at the line's end. */
 const countQuotes = (row: string): number => row.split('"').length - 1;
@@ -152,10 +158,10 @@ export function parseSettlementReport(text: string): ParsedReport {
   const normalized = unified.trim();
   const rows = unified.split('\n');
   const first = rows.findIndex((row) => row.trim() !== '');
-  // Spreadsheets set to Spanish write ';' between fields (and ',' in decimals): take whichever separates the first row's
-  // fields more often, outside quotes.
+  // Spreadsheets set to Spanish write ';' between fields (and ',' in decimals), and their "text" exports a tab: take
+  // whichever separates the first row's fields most often, outside quotes (',' on a tie).
   const firstRow = rows[first] ?? '';
-  const separator = countOutsideQuotes(firstRow, ';') > countOutsideQuotes(firstRow, ',') ? ';' : ',';
+  const separator = SEPARATORS.reduce((best, s) => (countOutsideQuotes(firstRow, s) > countOutsideQuotes(firstRow, best) ? s : best));
   let order: Column[] = ['referencia', 'monto', 'fecha'];
   const lines: ReportLine[] = [];
   const malformed: MalformedLine[] = [];

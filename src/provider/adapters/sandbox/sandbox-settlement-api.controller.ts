@@ -1,9 +1,10 @@
 // The sandbox processor's refund and settlement report API, for the service only (bearer PROVIDER_SECRET).
-import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { IsInt, Min } from 'class-validator';
 import { DomainError } from '../../../kernel/errors.js';
 import { SandboxAuthGuard } from './sandbox-auth.guard.js';
+import { SandboxBehaviourInterceptor } from './sandbox-behaviour.js';
 import { SandboxSettlement, type SandboxRefund } from './sandbox-settlement.js';
 
 export class RefundBody {
@@ -18,7 +19,10 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export class SandboxSettlementApiController {
   constructor(private readonly settlement: SandboxSettlement) {}
 
+  // Slow or silent on demand like the session calls, so the operator's refund meets a provider that refunded but whose
+  // answer was lost (503, outcome unknown; the retry gets the same refund).
   @Post('sesiones/:id/reembolso')
+  @UseInterceptors(SandboxBehaviourInterceptor)
   @HttpCode(200)
   refund(@Param('id') id: string, @Body() body: RefundBody): Promise<SandboxRefund> {
     return this.settlement.refund(id, body.monto);

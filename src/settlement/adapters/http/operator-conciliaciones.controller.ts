@@ -13,7 +13,7 @@ import { ListReportImportsQuery } from '../../application/list-report-imports/li
 import { GetProviderReportQuery } from '../../application/get-provider-report/get-provider-report.query.js';
 import { ImportSettlementReportCommand } from '../../application/import-settlement-report/import-settlement-report.command.js';
 import { ConciliacionBody, ConciliacionResponse, REPORT_BODY_LIMIT_BYTES } from './conciliacion.dto.js';
-import { isCalendarDate } from '../../../kernel/calendar-date.js';
+import { calendarDateProblem } from '../../../kernel/calendar-date.js';
 import { encodeImportCursor, ImportacionPageResponse, ImportacionResumenResponse, ListImportsParams, toImportsRequest } from './importaciones.dto.js';
 
 @ApiTags('operator')
@@ -48,9 +48,8 @@ export class OperatorConciliacionesController {
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'referencia_proveedor,monto,fecha and one row per payment' })
   async report(@Param('fecha') fecha: string): Promise<string> {
-    if (!isCalendarDate(fecha)) {
-      throw FieldError.of('fecha', 'fecha must be a date, YYYY-MM-DD');
-    }
+    const dateProblem = calendarDateProblem('fecha', fecha);
+    if (dateProblem) throw FieldError.of('fecha', dateProblem);
     return this.queries.execute(new GetProviderReportQuery(fecha));
   }
 

@@ -11,7 +11,7 @@ import { SetRetefuenteRateCommand } from '../../application/set-retefuente-rate/
 import { SetTariffCommand } from '../../application/set-tariff/set-tariff.command.js';
 import { RetefuenteBody, RetefuenteRateResponse, TarifaBody, TarifaResponse, toTariff } from './tarifa.dto.js';
 import { toPpm } from './percent.js';
-import { isCalendarDate } from '../../../kernel/calendar-date.js';
+import { calendarDateProblem } from '../../../kernel/calendar-date.js';
 
 @ApiTags('operator')
 @Controller('internal')
@@ -54,9 +54,10 @@ export class OperatorTarifasController {
   })
   @ApiOkResponse({ type: [RetefuenteRateResponse], description: 'The whole table afterwards' })
   async putRate(@Param('vigenteDesde') vigenteDesde: string, @Body() body: RetefuenteBody): Promise<RetefuenteRateResponse[]> {
-    if (!isCalendarDate(vigenteDesde)) throw FieldError.of('vigenteDesde', 'vigenteDesde must be a date, YYYY-MM-DD');
+    const dateProblem = calendarDateProblem('vigenteDesde', vigenteDesde);
+    if (dateProblem) throw FieldError.of('vigenteDesde', dateProblem);
     const rates = await this.commands.execute(
-      new SetRetefuenteRateCommand({ vigenteDesde, ppm: toPpm(body.porcentaje), fuente: body.fuente.trim() }),
+      new SetRetefuenteRateCommand({ vigenteDesde, ppm: toPpm(body.porcentaje), fuente: body.fuente }),
     );
     return rates.map(RetefuenteRateResponse.of);
   }

@@ -1,6 +1,7 @@
 // The operator's tariff of a merchant (PUT /internal/merchants/{id}/tarifa) and the retefuente table. Rates are
 // percentages with at most four decimals; a PUT is the whole tariff: a field left out takes its default.
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
 import { IsDefined, IsInt, IsOptional, IsString, Length, Max, Min, ValidateBy } from 'class-validator';
 import type { Actor } from '../../../kernel/actor.js';
 import { ActorResponse } from '../../../merchants/adapters/http/merchant.dto.js';
@@ -128,7 +129,10 @@ export class RetefuenteBody {
   @Max(100, { message: PERCENT_MESSAGE('porcentaje') })
   porcentaje!: number;
 
+  // Trimmed before the length check: spaces around a norm are not part of it, and spaces only are none (they were
+  // stored as "", a rate with no source).
   @ApiProperty({ example: 'DUR 1625 de 2016, art. 1.3.2.1.8', description: 'The norm that sets the rate' })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
   @IsDefined({ message: 'fuente is required' })
   @IsString({ message: 'fuente must be a string' })
   @Length(3, 300, { message: 'fuente must be 3 to 300 characters long' })
