@@ -209,6 +209,26 @@ describe('webhook deliveries', () => {
     expect(after!.intentos.map((a) => a.numero)).toEqual([1, 2]);
   });
 
+  it('refuses a re-send that carries a body (a url to send it elsewhere): 400 naming the field, nothing sent', async () => {
+    const target = await receiver();
+    const elsewhere = await receiver();
+    const merchant = await merchantOf(target);
+    await approveCharge(gw, (await createCharge(gw, merchant)).id);
+    const [delivery] = await untilDeliveries(gw, merchant.merchantId, 'entregada');
+
+    const refused = await http('POST', `${gw.adminUrl}/internal/entregas/${delivery!.id}/reenvio`, {
+      token: gw.operatorToken,
+      body: { url: elsewhere.url },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message.fieldErrors).toEqual({ url: ['url is not a field of this request'] });
+    expect(refused.body.message.formErrors[0]).toMatch(/no body/);
+    const [after] = await deliveries(gw, merchant.merchantId, 'entregada');
+    expect(after).toMatchObject({ id: delivery!.id, reenviadaEn: null });
+    expect(after!.intentos).toHaveLength(1);
+    expect(elsewhere.requests).toHaveLength(0);
+  });
+
   it('answers the operator routes\' refusals: 409 while pending, 404 for unknown ids, 400 for a bad filter', async () => {
     const target = await receiver({ answer: () => 500 });
     const merchant = await merchantOf(target);
