@@ -168,7 +168,11 @@ describe('rolling the webhook signing secret', () => {
     // A second roll within the overlap is refused, saying what it would stop, until --forzar.
     const refused = await cli(['webhooks', 'roll-secret', merchant.merchantId]);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/still signs until .*--forzar|still signs until .*forzar/);
+    // In the CLI's words: its option, not the API's body (which the operator never writes).
+    expect(refused.stderr).toMatch(/still signs until .*--forzar/);
+    expect(refused.stderr).not.toContain('{"forzar": true}');
+    const refusedJson = await cli(['--json', 'webhooks', 'roll-secret', merchant.merchantId]);
+    expect(JSON.parse(refusedJson.stdout)).toMatchObject({ statusCode: 409, code: 'previous_secret_still_signing' });
     const plain = await cli(['webhooks', 'roll-secret', '--forzar', merchant.merchantId]);
     expect(plain.code).toBe(0);
     const printed = /^\s+(whsec_[A-Za-z0-9_-]{43})$/m.exec(plain.stdout)?.[1];
