@@ -291,11 +291,11 @@ describe('webhook deliveries', () => {
   });
 });
 
-describe('a receiver down for longer than the retries (short delays)', () => {
+describe('a receiver down for longer than the retries, or too slow to answer (short delays and time-out)', () => {
   let gw: TestGateway;
   let target: Receiver;
   beforeAll(async () => {
-    gw = await startTestGateway({ webhookRetryDelays: [0.2, 0.4, 0.8] });
+    gw = await startTestGateway({ webhookRetryDelays: [0.2, 0.4, 0.8], webhookTimeoutMs: 500 });
     target = await Receiver.start();
   });
   afterAll(async () => {
@@ -330,5 +330,29 @@ describe('a receiver down for longer than the retries (short delays)', () => {
     const [delivered] = await untilDeliveries(gw, merchant.merchantId, 'entregada');
     expect(delivered).toMatchObject({ id: failed!.id, estado: 'entregada' });
     expect(delivered!.intentos.map((a) => a.codigoEstado)).toEqual([null, null, null, null, 200]);
+  });
+
+  it('retries an attempt that got no answer within the time-out, with the same delivery id and bytes, until a 2xx', async () => {
+    // The first request is answered long after the gateway's 500 ms; the next at once.
+    const slow = await Receiver.start({ holdMs: (n) => (n === 1 ? 5_000 : 0) });
+    try {
+      const merchant = await merchantWithEndpoint(gw, slow.url);
+      slow.secret = merchant.secret!;
+      await approveCharge(gw, (await createCharge(gw, merchant)).id);
+
+      const [delivered] = await untilDeliveries(gw, merchant.merchantId, 'entregada', 1, 15_000);
+      expect(delivered!.intentos.map(({ numero, codigoEstado, error }) => ({ numero, codigoEstado, error }))).toEqual([
+        { numero: 1, codigoEstado: null, error: 'no answer within 0.5 s' },
+        { numero: 2, codigoEstado: 200, error: null },
+      ]);
+      const [first, second] = delivered!.intentos.map((a) => Date.parse(a.enviadoEn));
+      expect(second! - first!).toBeGreaterThanOrEqual(500 + 190); // the time-out, then the first delay
+      expect(slow.requests).toHaveLength(2);
+      expect(slow.requests.map((r) => r.headers['svc-delivery-id'])).toEqual([delivered!.id, delivered!.id]);
+      expect(slow.requests[1]!.rawBody).toBe(slow.requests[0]!.rawBody);
+      expect(slow.accepted).toHaveLength(2);
+    } finally {
+      await slow.close();
+    }
   });
 });
