@@ -282,6 +282,7 @@ export function urlMessage(message: string): string {
     [/must be (an )?https/, () => 'Debe empezar por https://.'],
     [/user information/, () => 'No puede llevar usuario ni contraseña (usuario@sitio).'],
     [/fragment/, () => 'No puede llevar una parte final con #.'],
+    [/port 0/, () => 'No puede usar el puerto 0.'],
     [/this machine/, () => 'No puede apuntar a este mismo equipo.'],
     [/must not point to/, () => 'No puede apuntar a una dirección privada o interna: debe ser pública.'],
     [/public host/, () => 'Debe ser un dominio público, por ejemplo mitienda.co.'],
