@@ -164,7 +164,7 @@ function secretSection(session: PortalSession, endpoint: WebhookEndpointView): H
   <p class="hint">Tu servidor lo usa para comprobar <span class="mono">svc-signature</span>. Solo se muestra al crearlo.</p>
   ${
     previous
-      ? html`<p class="notice info">Cambiaste el secreto hace poco: hasta el ${dateTime(previous)} cada aviso lleva dos firmas, con el secreto nuevo y con el anterior.</p>`
+      ? html`<p class="notice info">El secreto se cambió hace poco: hasta el ${dateTime(previous)} cada aviso lleva dos firmas, con el secreto nuevo y con el anterior.</p>`
       : ''
   }
   ${
