@@ -2,7 +2,9 @@
 // receiver that verifies every delivery as docs/webhooks.md tells merchants to (spec, Events; DESIGN.md 5.15-5.16).
 import { createHmac, randomBytes } from 'node:crypto';
 import { rebuildCharges } from '../../src/payments/adapters/projections/rebuild.js';
-import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
+import pg from 'pg';
+import { createTestDatabase } from '../support/database.js';
+import { http, startTestGateway, startTestGatewayOn, type TestGateway } from '../support/gateway.js';
 import { approveCharge, failCharge } from '../support/outcomes.js';
 import { Receiver, waitUntil } from './support/receiver.js';
 import { createCharge, deliveries, merchantWithEndpoint, untilDeliveries, type DeliveryJson, type WebhookMerchant } from './support/webhooks.js';
@@ -353,6 +355,42 @@ describe('a receiver down for longer than the retries, or too slow to answer (sh
       expect(slow.accepted).toHaveLength(2);
     } finally {
       await slow.close();
+    }
+  });
+});
+
+describe('a gateway stopped mid-delivery (SIGTERM, a deploy) and started again', () => {
+  it('gives the claim back at once, and after the restart sends it again under the same delivery id: nothing lost, the cut attempt not a failure', async () => {
+    const db = await createTestDatabase();
+    // The first request is held far beyond the stop; after the restart the receiver answers at once.
+    const target = await Receiver.start({ holdMs: (n) => (n === 1 ? 60_000 : 0) });
+    const config = { webhookSecretKey: randomBytes(32) }; // the same key after the restart, as in production
+    let gw: TestGateway | undefined = await startTestGatewayOn(db.url, config);
+    try {
+      const merchant = await merchantWithEndpoint(gw, target.url);
+      target.secret = merchant.secret!;
+      await approveCharge(gw, (await createCharge(gw, merchant)).id);
+      await waitUntil(() => target.requests.length === 1, 10_000, 'the first attempt to reach the receiver');
+
+      await gw.close(); // what SIGTERM runs: the dispatcher stops, cutting its POST short
+      gw = undefined;
+      const client = new pg.Client({ connectionString: db.url });
+      await client.connect();
+      const { rows } = await client
+        .query(`SELECT estado, attempts, lease_token, next_attempt_at <= now() AS due FROM webhook_deliveries WHERE merchant_id = $1`, [merchant.merchantId])
+        .finally(() => client.end());
+      // Given back, due now: not left to a lease that runs out 15 s later, and not counted as an attempt.
+      expect(rows).toEqual([{ estado: 'pendiente', attempts: 0, lease_token: null, due: true }]);
+
+      gw = await startTestGatewayOn(db.url, config);
+      const [delivered] = await untilDeliveries(gw, merchant.merchantId, 'entregada');
+      expect(delivered!.intentos.map((a) => a.codigoEstado)).toEqual([200]);
+      expect(target.requests.map((r) => r.headers['svc-delivery-id'])).toEqual([delivered!.id, delivered!.id]);
+      expect(target.requests[1]!.rawBody).toBe(target.requests[0]!.rawBody);
+    } finally {
+      await gw?.close();
+      await target.close();
+      await db.drop();
     }
   });
 });
