@@ -147,6 +147,9 @@ function operatorUrl(explicit) {
 
 const WHICH_API = 'is it the operator API (ADMIN_PORT, default 3001) of a gateway of this version? Check --url or ADMIN_PORT';
 
+/** Refusals whose message names the API's request body: the CLI's operator passes an option instead. */
+const CLI_REMEDIES = { previous_secret_still_signing: ['Send {"forzar": true}', 'Run it again with --forzar'] };
+
 function describeError(context, response, body) {
   const { status } = response;
   if (!body || typeof body !== 'object') {
@@ -167,7 +170,8 @@ function describeError(context, response, body) {
     const fields = Object.values(message.fieldErrors ?? {}).flat();
     text = `${[...(message.formErrors ?? []), ...fields].join('; ')} (HTTP ${status})`;
   } else if (message) {
-    text = `${message} (HTTP ${status}${code ? `, ${code}` : ''})`;
+    const [apiWords, cliWords] = CLI_REMEDIES[code] ?? [];
+    text = `${apiWords ? message.replace(apiWords, cliWords) : message} (HTTP ${status}${code ? `, ${code}` : ''})`;
   }
   const retryAfter = response.headers.get('retry-after');
   return retryAfter && /^\d+$/.test(retryAfter) ? `${text}; retry in ${retryAfter} s` : text;

@@ -140,7 +140,7 @@ describe('Spanish messages for the rules of the API', () => {
   });
 
   it('translates the webhook destination rules', () => {
-    for (const message of ['url must be https', 'url must not point to a private network address (10.0.0.0/8)', 'url must name a public host (a domain name with a dot)']) {
+    for (const message of ['url must be https', 'url must not point to a private network address (10.0.0.0/8)', 'url must name a public host (a domain name with a dot)', 'url must not use port 0']) {
       expect(urlMessage(message)).not.toBe(message);
     }
   });

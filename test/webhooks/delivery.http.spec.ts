@@ -2,7 +2,9 @@
 // receiver that verifies every delivery as docs/webhooks.md tells merchants to (spec, Events; DESIGN.md 5.15-5.16).
 import { createHmac, randomBytes } from 'node:crypto';
 import { rebuildCharges } from '../../src/payments/adapters/projections/rebuild.js';
-import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
+import pg from 'pg';
+import { createTestDatabase } from '../support/database.js';
+import { http, startTestGateway, startTestGatewayOn, type TestGateway } from '../support/gateway.js';
 import { approveCharge, failCharge } from '../support/outcomes.js';
 import { Receiver, waitUntil } from './support/receiver.js';
 import { createCharge, deliveries, merchantWithEndpoint, untilDeliveries, type DeliveryJson, type WebhookMerchant } from './support/webhooks.js';
@@ -209,6 +211,26 @@ describe('webhook deliveries', () => {
     expect(after!.intentos.map((a) => a.numero)).toEqual([1, 2]);
   });
 
+  it('refuses a re-send that carries a body (a url to send it elsewhere): 400 naming the field, nothing sent', async () => {
+    const target = await receiver();
+    const elsewhere = await receiver();
+    const merchant = await merchantOf(target);
+    await approveCharge(gw, (await createCharge(gw, merchant)).id);
+    const [delivery] = await untilDeliveries(gw, merchant.merchantId, 'entregada');
+
+    const refused = await http('POST', `${gw.adminUrl}/internal/entregas/${delivery!.id}/reenvio`, {
+      token: gw.operatorToken,
+      body: { url: elsewhere.url },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message.fieldErrors).toEqual({ url: ['url is not a field of this request'] });
+    expect(refused.body.message.formErrors[0]).toMatch(/no body/);
+    const [after] = await deliveries(gw, merchant.merchantId, 'entregada');
+    expect(after).toMatchObject({ id: delivery!.id, reenviadaEn: null });
+    expect(after!.intentos).toHaveLength(1);
+    expect(elsewhere.requests).toHaveLength(0);
+  });
+
   it('answers the operator routes\' refusals: 409 while pending, 404 for unknown ids, 400 for a bad filter', async () => {
     const target = await receiver({ answer: () => 500 });
     const merchant = await merchantOf(target);
@@ -271,11 +293,11 @@ describe('webhook deliveries', () => {
   });
 });
 
-describe('a receiver down for longer than the retries (short delays)', () => {
+describe('a receiver down for longer than the retries, or too slow to answer (short delays and time-out)', () => {
   let gw: TestGateway;
   let target: Receiver;
   beforeAll(async () => {
-    gw = await startTestGateway({ webhookRetryDelays: [0.2, 0.4, 0.8] });
+    gw = await startTestGateway({ webhookRetryDelays: [0.2, 0.4, 0.8], webhookTimeoutMs: 500 });
     target = await Receiver.start();
   });
   afterAll(async () => {
@@ -310,5 +332,65 @@ describe('a receiver down for longer than the retries (short delays)', () => {
     const [delivered] = await untilDeliveries(gw, merchant.merchantId, 'entregada');
     expect(delivered).toMatchObject({ id: failed!.id, estado: 'entregada' });
     expect(delivered!.intentos.map((a) => a.codigoEstado)).toEqual([null, null, null, null, 200]);
+  });
+
+  it('retries an attempt that got no answer within the time-out, with the same delivery id and bytes, until a 2xx', async () => {
+    // The first request is answered long after the gateway's 500 ms; the next at once.
+    const slow = await Receiver.start({ holdMs: (n) => (n === 1 ? 5_000 : 0) });
+    try {
+      const merchant = await merchantWithEndpoint(gw, slow.url);
+      slow.secret = merchant.secret!;
+      await approveCharge(gw, (await createCharge(gw, merchant)).id);
+
+      const [delivered] = await untilDeliveries(gw, merchant.merchantId, 'entregada', 1, 15_000);
+      expect(delivered!.intentos.map(({ numero, codigoEstado, error }) => ({ numero, codigoEstado, error }))).toEqual([
+        { numero: 1, codigoEstado: null, error: 'no answer within 0.5 s' },
+        { numero: 2, codigoEstado: 200, error: null },
+      ]);
+      const [first, second] = delivered!.intentos.map((a) => Date.parse(a.enviadoEn));
+      expect(second! - first!).toBeGreaterThanOrEqual(500 + 190); // the time-out, then the first delay
+      expect(slow.requests).toHaveLength(2);
+      expect(slow.requests.map((r) => r.headers['svc-delivery-id'])).toEqual([delivered!.id, delivered!.id]);
+      expect(slow.requests[1]!.rawBody).toBe(slow.requests[0]!.rawBody);
+      expect(slow.accepted).toHaveLength(2);
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
+describe('a gateway stopped mid-delivery (SIGTERM, a deploy) and started again', () => {
+  it('gives the claim back at once, and after the restart sends it again under the same delivery id: nothing lost, the cut attempt not a failure', async () => {
+    const db = await createTestDatabase();
+    // The first request is held far beyond the stop; after the restart the receiver answers at once.
+    const target = await Receiver.start({ holdMs: (n) => (n === 1 ? 60_000 : 0) });
+    const config = { webhookSecretKey: randomBytes(32) }; // the same key after the restart, as in production
+    let gw: TestGateway | undefined = await startTestGatewayOn(db.url, config);
+    try {
+      const merchant = await merchantWithEndpoint(gw, target.url);
+      target.secret = merchant.secret!;
+      await approveCharge(gw, (await createCharge(gw, merchant)).id);
+      await waitUntil(() => target.requests.length === 1, 10_000, 'the first attempt to reach the receiver');
+
+      await gw.close(); // what SIGTERM runs: the dispatcher stops, cutting its POST short
+      gw = undefined;
+      const client = new pg.Client({ connectionString: db.url });
+      await client.connect();
+      const { rows } = await client
+        .query(`SELECT estado, attempts, lease_token, next_attempt_at <= now() AS due FROM webhook_deliveries WHERE merchant_id = $1`, [merchant.merchantId])
+        .finally(() => client.end());
+      // Given back, due now: not left to a lease that runs out 15 s later, and not counted as an attempt.
+      expect(rows).toEqual([{ estado: 'pendiente', attempts: 0, lease_token: null, due: true }]);
+
+      gw = await startTestGatewayOn(db.url, config);
+      const [delivered] = await untilDeliveries(gw, merchant.merchantId, 'entregada');
+      expect(delivered!.intentos.map((a) => a.codigoEstado)).toEqual([200]);
+      expect(target.requests.map((r) => r.headers['svc-delivery-id'])).toEqual([delivered!.id, delivered!.id]);
+      expect(target.requests[1]!.rawBody).toBe(target.requests[0]!.rawBody);
+    } finally {
+      await gw?.close();
+      await target.close();
+      await db.drop();
+    }
   });
 });

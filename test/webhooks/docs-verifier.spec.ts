@@ -1,10 +1,24 @@
-// The verifier printed in docs/webhooks.md, run as a merchant would copy it, against a real delivery.
+// The verifier printed in docs/webhooks.md, run as a merchant would copy it, against a real delivery; and the plain
+// node:http receiver printed there, run as a process of its own.
+import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { createServer } from 'node:net';
+import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { approveCharge } from '../support/outcomes.js';
-import { docsTypeScriptVerifier, docsVerifier, type Verify } from './support/docs-verifier.js';
+import { docsHttpReceiver, docsTypeScriptVerifier, docsVerifier, type Verify } from './support/docs-verifier.js';
 import { Receiver, waitUntil } from './support/receiver.js';
-import { createCharge, merchantWithEndpoint } from './support/webhooks.js';
+import { createCharge, deliveries, merchantWithEndpoint, untilDeliveries } from './support/webhooks.js';
+
+/** A port nobody listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 describe('the signature verifier in docs/webhooks.md', () => {
   let gw: TestGateway;
@@ -26,6 +40,56 @@ describe('the signature verifier in docs/webhooks.md', () => {
     const verify = await docsTypeScriptVerifier();
     expect(Array.isArray(verify) ? verify : []).toEqual([]);
     await checkAgainstARealDelivery(verify as Verify);
+  });
+
+  it('runs the plain node:http receiver as printed: a real delivery dispatched once, a forged one 400, a re-send 200 and not dispatched again', async () => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}/webhooks/pasarela`;
+    const merchant = await merchantWithEndpoint(gw, url);
+    const child = spawn(process.execPath, ['server.mjs'], {
+      cwd: docsHttpReceiver(port),
+      env: { ...process.env, PASARELA_WEBHOOK_SECRET: merchant.secret! },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    try {
+      await waitUntil(
+        async () => {
+          if (child.exitCode !== null) throw new Error(`the printed receiver stopped: ${stderr}`);
+          return fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false);
+        },
+        10_000,
+        'the printed receiver to listen',
+      );
+      const charge = await createCharge(gw, merchant);
+      await approveCharge(gw, charge.id);
+      const [delivered] = await untilDeliveries(gw, merchant.merchantId, 'entregada');
+      expect(delivered!.intentos.map((a) => a.codigoEstado)).toEqual([200]);
+      await waitUntil(() => stdout.includes(`dispatch ${charge.referencia}`), 10_000, 'the dispatch of the order');
+
+      // Someone without the secret: the same shape, signed with another key, is refused and changes nothing.
+      const t = Math.floor(Date.now() / 1000);
+      const forgedBody = JSON.stringify({ id: 'evt_0', created: t, type: 'payment.completed', data: { paymentId: charge.id, reference: 'PED-FORJADO', monto: 1, currency: 'COP', estado: 'aprobado' } });
+      const forged = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'svc-signature': `t=${t},v1=${createHmac('sha256', 'whsec_otro').update(`${t}.${forgedBody}`).digest('hex')}` },
+        body: forgedBody,
+      });
+      expect(forged.status).toBe(400);
+
+      // A re-send is a repeat: answered 200 (or it would be retried), stored once, the order dispatched once.
+      expect((await http('POST', `${gw.adminUrl}/internal/entregas/${delivered!.id}/reenvio`, { token: gw.operatorToken })).status).toBe(202);
+      await waitUntil(async () => (await deliveries(gw, merchant.merchantId, 'entregada'))[0]?.intentos.length === 2, 10_000, 'the re-send recorded');
+      expect((await deliveries(gw, merchant.merchantId, 'entregada'))[0]!.intentos.map((a) => a.codigoEstado)).toEqual([200, 200]);
+      expect(stdout.trim().split('\n')).toEqual([`saved ${charge.id} true`, `dispatch ${charge.referencia}`, `saved ${charge.id} false`]);
+    } finally {
+      child.kill();
+      await exited;
+    }
   });
 
   async function checkAgainstARealDelivery(verify: Verify): Promise<void> {

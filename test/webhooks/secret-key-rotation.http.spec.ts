@@ -118,6 +118,18 @@ describe('rotating WEBHOOK_SECRET_KEY', () => {
     expect((await endpointRow(lost.merchantId)).secret_sealed).toBe(lostSealed);
   });
 
+  it('refuses a body (it re-seals every secret, never one merchant\'s): 400 naming the field, nothing sealed again', async () => {
+    const before = await endpointRow(plain.merchantId);
+    const answer = await http('POST', `${gw!.adminUrl}/internal/webhook-secrets/resellado`, {
+      token: gw!.operatorToken,
+      body: { merchantId: plain.merchantId },
+    });
+
+    expect(answer.status).toBe(400);
+    expect(answer.body.message.fieldErrors).toEqual({ merchantId: ['merchantId is not a field of this request'] });
+    expect((await endpointRow(plain.merchantId)).secret_sealed).toBe(before.secret_sealed);
+  });
+
   it('refuses a merchant key (401) and changes nothing', async () => {
     const before = await endpointRow(plain.merchantId);
     const answer = await reseal(plain.apiKey);

@@ -8,6 +8,7 @@ import { http, startTestGateway, type TestGateway } from '../support/gateway.js'
 import { issueKey } from '../support/merchants.js';
 import { approveCharge } from '../support/outcomes.js';
 import { pasarelaOps } from '../support/cli.js';
+import { acceptInvitation, operatorInvites } from '../portal/portal-client.js';
 import { docsVerifier, type Verify } from './support/docs-verifier.js';
 import { Receiver, waitUntil, type ReceivedRequest } from './support/receiver.js';
 import { createCharge, merchantWithEndpoint, type WebhookMerchant } from './support/webhooks.js';
@@ -168,7 +169,11 @@ describe('rolling the webhook signing secret', () => {
     // A second roll within the overlap is refused, saying what it would stop, until --forzar.
     const refused = await cli(['webhooks', 'roll-secret', merchant.merchantId]);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/still signs until .*--forzar|still signs until .*forzar/);
+    // In the CLI's words: its option, not the API's body (which the operator never writes).
+    expect(refused.stderr).toMatch(/still signs until .*--forzar/);
+    expect(refused.stderr).not.toContain('{"forzar": true}');
+    const refusedJson = await cli(['--json', 'webhooks', 'roll-secret', merchant.merchantId]);
+    expect(JSON.parse(refusedJson.stdout)).toMatchObject({ statusCode: 409, code: 'previous_secret_still_signing' });
     const plain = await cli(['webhooks', 'roll-secret', '--forzar', merchant.merchantId]);
     expect(plain.code).toBe(0);
     const printed = /^\s+(whsec_[A-Za-z0-9_-]{43})$/m.exec(plain.stdout)?.[1];
@@ -242,5 +247,15 @@ describe('rolling the webhook signing secret', () => {
     clock.advance(24 * HOUR_MS + 1_000);
     const read = await http('GET', `${gw.publicUrl}/v1/webhook-endpoint`, { token: merchant.apiKey });
     expect(read.body.secretoAnteriorValidoHasta).toBeNull();
+  });
+
+  it("tells the shop's portal that the secret changed and until when both sign, never that the reader changed it (here the operator did)", async () => {
+    const { merchant } = await merchantWithReceiver();
+    expect((await operatorRoll(merchant.merchantId)).status).toBe(201);
+    const admin = await acceptInvitation(gw, await operatorInvites(gw, merchant.merchantId, `admin-${merchant.merchantId.slice(0, 8)}@tienda.co`));
+    const page = await admin.get('/portal/configuracion/webhook');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('El secreto se cambió hace poco: hasta el');
+    expect(page.text).not.toContain('Cambiaste el secreto');
   });
 });

@@ -128,6 +128,9 @@ describe('/v1/webhook-endpoint', () => {
     expect((await fieldErrors('POST', { url: 'http://tienda.example.co/hooks' })).fieldErrors.url[0]).toMatch(/https/);
     expect((await fieldErrors('POST', { url: 'https://10.0.0.7/hooks' })).fieldErrors.url[0]).toMatch(/10\.0\.0\.0\/8/);
     expect((await fieldErrors('POST', { url: URL_A, secret: 'mine' })).fieldErrors.secret).toBeDefined();
+    // Port 0 parses, but no connection can reach it: every delivery would fail.
+    expect((await fieldErrors('POST', { url: 'https://tienda.example.co:0/hooks' })).fieldErrors.url).toEqual(['url must not use port 0']);
+    expect((await fieldErrors('POST', { url: 'http://127.0.0.1:0/hooks' })).fieldErrors.url).toEqual(['url must not use port 0']);
     await endpoint('POST', merchant, { url: URL_A });
     expect((await fieldErrors('PUT', {})).formErrors).toEqual(['Send url, activo or both']);
     expect((await fieldErrors('PUT', { activo: 'no' })).fieldErrors.activo).toEqual(['activo must be true or false']);

@@ -47,6 +47,8 @@ export function checkDestination(raw: string, policy: DestinationPolicy): Destin
     return refuse('url must not contain user information (user@host)');
   }
   if (url.hash !== '' || raw.includes('#')) return refuse('url must not have a fragment (#...)');
+  // The parser takes port 0, but nothing can be reached there: every delivery would fail.
+  if (url.port === '0') return refuse('url must not use port 0');
 
   const host = bareHost(url);
   const address = classifyAddress(host);

@@ -44,8 +44,8 @@ export interface ReceiverOptions {
   headers?: Record<string, string>;
   /** Body sent with every answer: the gateway must never show it to anyone. */
   responseBody?: string;
-  /** Time taken before answering. */
-  holdMs?: number;
+  /** Time taken before answering: always, or for the n-th request (1-based, verified or not). */
+  holdMs?: number | ((n: number) => number);
   host?: string;
   port?: number;
   /** The receiver's clock in epoch ms, for the 300 s rule (default Date.now: a test that moves the gateway's clock
@@ -119,10 +119,11 @@ export class Receiver {
         };
         if (received.verification.ok) received.status = this.options.answer?.(++this.verified, received) ?? 200;
         this.requests.push(received);
+        const { holdMs = 0 } = this.options;
         const answer = setTimeout(() => {
           response.writeHead(received.status, { 'content-type': 'text/plain', ...this.options.headers });
           response.end(this.options.responseBody ?? (received.verification.ok ? 'ok' : received.verification.reason));
-        }, this.options.holdMs ?? 0);
+        }, typeof holdMs === 'number' ? holdMs : holdMs(this.requests.length));
         // A sender that gave up (or `down()`) closes the connection: a held answer must not outlive it and keep
         // the Jest worker alive ("A worker process has failed to exit gracefully").
         response.once('close', () => clearTimeout(answer));

@@ -1,10 +1,11 @@
 // Operator routes: a merchant's deliveries with their attempts, and sending one again with the same delivery id.
-import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiAcceptedResponse, ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { OPERATOR } from '../../../kernel/actor.js';
 import { NotFound } from '../../../kernel/errors.js';
 import { UuidOr404Pipe } from '../../../kernel/http/uuid.pipe.js';
+import { NoBodyPipe } from '../../../kernel/http/validation.js';
 import { ListDeliveries } from '../../application/list-deliveries/list-deliveries.query.js';
 import { ResendDelivery } from '../../application/resend-delivery/resend-delivery.command.js';
 import { ValidationErrorResponse } from '../../../merchants/adapters/http/error.response.js';
@@ -43,8 +44,12 @@ export class OperatorDeliveriesController {
   @ApiOperation({ summary: 'Send a delivery again: same delivery id and body, freshly signed, a new series of attempts' })
   @ApiAcceptedResponse({ type: DeliveryResponse, description: 'Queued: attempted at once.' })
   @ApiNotFoundResponse({ description: 'No such delivery.' })
+  @ApiBadRequestResponse({ type: ValidationErrorResponse, description: 'A body: a re-send takes none.' })
   @ApiConflictResponse({ description: 'Still being attempted (code delivery_pending).' })
-  async resend(@Param('id', new UuidOr404Pipe('Delivery')) id: string): Promise<DeliveryResponse> {
+  async resend(
+    @Param('id', new UuidOr404Pipe('Delivery')) id: string,
+    @Body(new NoBodyPipe('A re-send takes no body: it sends the stored body to the endpoint registered now')) _body: undefined,
+  ): Promise<DeliveryResponse> {
     return DeliveryResponse.of(await this.commands.execute(new ResendDelivery(id, OPERATOR)));
   }
 }

@@ -1,8 +1,10 @@
 // Operator route: after WEBHOOK_SECRET_KEY was rotated (the old key as WEBHOOK_SECRET_KEY_PREVIOUS), seal every stored
 // signing secret again with the new key, so the old one can be dropped.
-import { Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { NoBodyPipe } from '../../../kernel/http/validation.js';
+import { ValidationErrorResponse } from '../../../merchants/adapters/http/error.response.js';
 import { ResealSigningSecrets } from '../../application/reseal-signing-secrets/reseal-signing-secrets.command.js';
 
 class UnreadableSecretResponse {
@@ -38,7 +40,8 @@ export class OperatorResealController {
     summary: 'Seal every webhook signing secret again with the current WEBHOOK_SECRET_KEY, in one transaction (after a key rotation)',
   })
   @ApiOkResponse({ type: ResealResponse })
-  async reseal(): Promise<ResealResponse> {
+  @ApiBadRequestResponse({ type: ValidationErrorResponse, description: 'A body: the re-seal takes none.' })
+  async reseal(@Body(new NoBodyPipe('Re-sealing takes no body: it seals every stored secret again')) _body: undefined): Promise<ResealResponse> {
     return this.commands.execute(new ResealSigningSecrets());
   }
 }

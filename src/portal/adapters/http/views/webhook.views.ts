@@ -164,7 +164,7 @@ function secretSection(session: PortalSession, endpoint: WebhookEndpointView): H
   <p class="hint">Tu servidor lo usa para comprobar <span class="mono">svc-signature</span>. Solo se muestra al crearlo.</p>
   ${
     previous
-      ? html`<p class="notice info">Cambiaste el secreto hace poco: hasta el ${dateTime(previous)} cada aviso lleva dos firmas, con el secreto nuevo y con el anterior.</p>`
+      ? html`<p class="notice info">El secreto se cambió hace poco: hasta el ${dateTime(previous)} cada aviso lleva dos firmas, con el secreto nuevo y con el anterior.</p>`
       : ''
   }
   ${
@@ -282,6 +282,7 @@ export function urlMessage(message: string): string {
     [/must be (an )?https/, () => 'Debe empezar por https://.'],
     [/user information/, () => 'No puede llevar usuario ni contraseña (usuario@sitio).'],
     [/fragment/, () => 'No puede llevar una parte final con #.'],
+    [/port 0/, () => 'No puede usar el puerto 0.'],
     [/this machine/, () => 'No puede apuntar a este mismo equipo.'],
     [/must not point to/, () => 'No puede apuntar a una dirección privada o interna: debe ser pública.'],
     [/public host/, () => 'Debe ser un dominio público, por ejemplo mitienda.co.'],
