@@ -158,6 +158,11 @@ describe('/v1/webhook-endpoint', () => {
       formErrors: ['Send url, activo or both'],
       fieldErrors: { activar: ['activar is not a known field'] },
     });
+    // Named like a built-in (which the pipe's whitelist would drop unseen): named beside the body's own rule.
+    expect(await message('PUT', { constructor: 1 })).toEqual({
+      formErrors: ['Send url, activo or both'],
+      fieldErrors: { constructor: ['constructor is not a known field'] },
+    });
     expect(await message('PUT', { url: ['https://otra.example.co/hooks'], activo: 1, nota: 'x' })).toEqual({
       formErrors: [],
       fieldErrors: { url: ['url must be a string'], activo: ['activo must be true or false'], nota: ['nota is not a known field'] },

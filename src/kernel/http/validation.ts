@@ -203,12 +203,13 @@ class JsonObjectValidationPipe extends ValidationPipe {
     if (metadata.type !== 'body' && metadata.type !== 'query') return super.transform(value, metadata);
     const sent = inspectSent(value, this.toValidate(metadata));
     if (Object.keys(sent.shadowing).length === 0) return this.transformChecked(value, metadata, sent);
-    // One 400 names every problem: the fields the pipe would have dropped beside those it finds.
+    // One 400 names every problem: the fields the pipe would have dropped beside those it finds (the body's own rules'
+    // included), unless the request as a whole is refused (nested too deep, a body that is not an object).
     try {
       await this.transformChecked(value, metadata, sent);
     } catch (error) {
-      if (!(error instanceof FieldError) || error.formErrors.length > 0) throw error;
-      throw new FieldError({ ...error.fieldErrors, ...sent.shadowing });
+      if (!(error instanceof FieldError) || sent.tooDeep || !isPlainObject(value)) throw error;
+      throw new FieldError({ ...error.fieldErrors, ...sent.shadowing }, error.formErrors);
     }
     throw new FieldError(sent.shadowing);
   }
@@ -223,7 +224,7 @@ class JsonObjectValidationPipe extends ValidationPipe {
   }
 
   private async transformOnce(value: unknown, metadata: ArgumentMetadata, sent: SentProblems): Promise<unknown> {
-    if (metadata.type === 'body' && value !== undefined && (value === null || typeof value !== 'object' || Array.isArray(value))) {
+    if (metadata.type === 'body' && value !== undefined && !isPlainObject(value)) {
       throw new FieldError({}, ['The request body must be a JSON object']);
     }
     if (sent.tooDeep) throw new FieldError({}, [`The request ${metadata.type} is nested more than ${MAX_DEPTH} levels deep`]);
@@ -246,6 +247,8 @@ class JsonObjectValidationPipe extends ValidationPipe {
     return checked;
   }
 }
+
+const isPlainObject = (value: unknown): value is object => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 export function validationPipe(config: Config, clock: Clock): ValidationPipe {
   return new JsonObjectValidationPipe(config, clock, {
