@@ -25,7 +25,8 @@ import { chargesPage, pageQuery, type ChargeFilters } from './views/charges.view
 import { okNotice, type FieldErrors } from './views/forms.js';
 import { html } from './views/html.js';
 import { settlementSection } from './views/settlement.views.js';
-import { deliveriesTable } from './views/webhook.views.js';
+import { deliveriesTable, RESEND_DONE } from './views/webhook.views.js';
+import { ownEntry } from '../../../kernel/own-entry.js';
 
 const PAGE_SIZE = 20;
 
@@ -128,7 +129,7 @@ export class ChargesController {
     const settlement = settled ? await this.settlementOf(session.principal.merchantId, charge.id) : null;
     const extra = html`${settlement ? settlementSection(settlement) : ''}<section class="card" aria-labelledby="avisos">
   <h2 id="avisos">Avisos a tu webhook</h2>
-  ${hecho === 'reenviada' ? okNotice('Reenviamos el aviso: su primer intento sale ya.') : ''}
+  ${okNotice(ownEntry(RESEND_DONE, hecho))}
   ${
     deliveries.length > 0
       ? deliveriesTable(session, deliveries, `/portal/pagos/${charge.id}`, false)

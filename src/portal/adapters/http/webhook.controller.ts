@@ -24,7 +24,7 @@ import { sendPage, seeOther } from './page.js';
 import { isHttps } from './portal-http.js';
 import { PortalController, sessionOf, type PortalRequest } from './portal.guard.js';
 import type { FieldErrors } from './views/forms.js';
-import { rollConfirmPage, rolledSecretPage, secretPage, urlMessage, webhookPage } from './views/webhook.views.js';
+import { RESEND_DONE, rollConfirmPage, rolledSecretPage, secretPage, urlMessage, webhookPage } from './views/webhook.views.js';
 import { CLOCK, type Clock } from '../../../kernel/clock.js';
 import { ForbiddenRole } from '../../../merchants/domain/merchant.errors.js';
 import type { WebhookEndpointView } from '../../../webhooks/application/ports/webhook-endpoints.port.js';
@@ -41,8 +41,7 @@ const DONE: Record<string, string> = {
   url: 'Guardamos la URL nueva.',
   activo: 'Activamos el endpoint.',
   inactivo: 'Desactivamos el endpoint.',
-  reenviada: 'Reenviamos el aviso: su primer intento sale ya.',
-  en_curso: 'Ese aviso se está intentando ahora: podrás reenviarlo cuando termine.',
+  ...RESEND_DONE,
 };
 
 const ALREADY_REGISTERED =
@@ -186,7 +185,9 @@ export class WebhookController {
       }
       throw error;
     }
-    seeOther(reply, this.https, `${back}${joiner}hecho=reenviada`);
+    // With no active endpoint the dispatcher records the attempt as sin_endpoint and sends nothing: say so, not "sent".
+    const endpoint = await this.queries.execute(new GetWebhookEndpoint(session.principal.merchantId));
+    seeOther(reply, this.https, `${back}${joiner}hecho=${endpoint?.activo ? 'reenviada' : 'sin_endpoint'}`);
   }
 
   private inGrace(endpoint: WebhookEndpointView): boolean {
