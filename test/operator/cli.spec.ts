@@ -94,7 +94,15 @@ describe('pasarela-ops', () => {
     });
     const notYet = await ops(['people', 'reset-password', invited.body.id]);
     expect(notYet).toMatchObject({ code: 1, stderr: expect.stringContaining('not accepted the invitation') });
-    await acceptInvitation(gw, new URL(invited.body.invitacion.url).pathname);
+    // The advice is one the operator can follow (there is no operator route to remove a person): invite the same
+    // email again, which gives the same person a new link.
+    expect(notYet.stderr).toContain('invite the same email again with the same role');
+    const again = await http('POST', `${gw.adminUrl}/internal/merchants/${merchantId}/personas`, {
+      token: gw.operatorToken,
+      body: { email: 'cli@tienda.co', nombre: 'Cli' },
+    });
+    expect(again.body.id).toBe(invited.body.id);
+    await acceptInvitation(gw, new URL(again.body.invitacion.url).pathname);
     const run = await ops(['people', 'reset-password', invited.body.id]);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^\s+http:\/\/\S+\/portal\/restablecer\/[A-Za-z0-9_-]{43}$/m);

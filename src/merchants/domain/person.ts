@@ -59,6 +59,6 @@ export class PersonNotFound extends DomainError {
 /** A password reset is for a person who has a password; one still `invitada` uses (or gets again) the invitation. */
 export class PersonNotActive extends DomainError {
   constructor() {
-    super('conflict', 'person_not_active', 'This person has not accepted the invitation yet: the invitation link sets the password (if it was lost, remove and invite again)');
+    super('conflict', 'person_not_active', 'This person has not accepted the invitation yet: the invitation link sets the password (if it was lost, invite the same email again with the same role: a new link replaces it)');
   }
 }
