@@ -1,0 +1,88 @@
+// What the portal says after a click is what happened, in a real headless Chromium, on the paths a shop's staff
+// take without thinking: "Reenviar" on a notice while the shop has no active webhook endpoint (nothing can be sent),
+// and Back to the confirmation of a removal already made.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { acceptInvitationInPortal, launchBrowser } from '../support/browser.js';
+import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
+import { approveCharge } from '../support/outcomes.js';
+import { Receiver } from '../webhooks/support/receiver.js';
+import { untilDeliveries } from '../webhooks/support/webhooks.js';
+import { createCharge } from './charges-fixture.js';
+import { operatorInvites, STRONG_PASSWORD } from './portal-client.js';
+
+describe('the portal says what a click did', () => {
+  let gw: TestGateway;
+  let browser: Browser;
+  let shop: OnboardedMerchant;
+  let admin: Page;
+  const contexts: BrowserContext[] = [];
+  const receivers: Receiver[] = [];
+
+  async function newPage(): Promise<Page> {
+    const context = await browser.newContext({ locale: 'es-CO', timezoneId: 'America/Bogota' });
+    context.setDefaultTimeout(10_000);
+    contexts.push(context);
+    return context.newPage();
+  }
+
+  beforeAll(async () => {
+    [gw, browser] = await Promise.all([startTestGateway(), launchBrowser()]);
+    shop = await onboardMerchant(gw, { nombre: 'Droguería La Sexta' });
+    admin = await newPage();
+    await acceptInvitationInPortal(admin, gw.publicUrl, await operatorInvites(gw, shop.merchantId, 'gloria@lasexta.co', 'Gloria'), STRONG_PASSWORD);
+    await admin.getByRole('heading', { name: 'Resumen' }).waitFor();
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await Promise.all(receivers.map((r) => r.close()));
+    await browser?.close();
+    await gw?.close();
+  });
+
+  it('"Reenviar" with no active endpoint says the notice did not go out and why; once registered, it goes', async () => {
+    const chargeId = await createCharge(gw, shop, 'SEXTA-1', 23_500);
+    await approveCharge(gw, chargeId);
+    const [delivery] = await untilDeliveries(gw, shop.merchantId, 'sin_endpoint', 1);
+
+    await admin.goto(`${gw.publicUrl}/portal/configuracion/webhook`);
+    await admin.getByRole('button', { name: /^Reenviar/ }).click();
+    await admin.getByRole('status').filter({ hasText: 'No salió' }).waitFor();
+    const notice = await admin.getByRole('status').first().textContent();
+    expect(notice).toContain('no hay un endpoint activo');
+    expect(notice).not.toContain('Reenviamos');
+
+    // The same from the charge's own page.
+    await admin.goto(`${gw.publicUrl}/portal/pagos/${chargeId}`);
+    await admin.locator('section[aria-labelledby=avisos]').getByRole('button', { name: /^Reenviar/ }).click();
+    await admin.getByRole('status').filter({ hasText: 'No salió' }).waitFor();
+    expect(new URL(admin.url()).pathname).toBe(`/portal/pagos/${chargeId}`);
+
+    // Registered, the same button sends it: the notice says so and the shop's server gets it.
+    const receiver = await Receiver.start();
+    receivers.push(receiver);
+    await admin.goto(`${gw.publicUrl}/portal/configuracion/webhook`);
+    await admin.getByLabel('URL del endpoint').fill(receiver.url);
+    await admin.getByRole('button', { name: 'Registrar endpoint' }).click();
+    receiver.secret = ((await admin.locator('textarea.secret').textContent()) ?? '').trim();
+    await admin.getByRole('link', { name: 'Ya lo guardé, continuar' }).click();
+    await admin.getByRole('button', { name: /^Reenviar/ }).click();
+    await admin.getByText('Reenviamos el aviso: su primer intento sale ya.').waitFor();
+    await untilDeliveries(gw, shop.merchantId, 'entregada', 1);
+    expect(receiver.accepted.map((r) => r.headers['svc-delivery-id'])).toEqual([delivery!.id]);
+  });
+
+  it('Back to the confirmation of a removal already made: Personas says the person had no access any more', async () => {
+    const invited = await http('POST', `${gw.publicUrl}/v1/personas`, { token: shop.apiKey, body: { email: 'temporal@lasexta.co', nombre: 'Temporal', rol: 'lectura' } });
+    expect(invited.status).toBe(201);
+    await admin.goto(`${gw.publicUrl}/portal/configuracion/personas`);
+    await admin.getByRole('link', { name: 'Quitar acceso de Temporal' }).click();
+    await admin.getByRole('button', { name: 'Sí, quitar el acceso' }).click();
+    await admin.getByText('Quitamos el acceso.').waitFor();
+
+    await admin.goBack();
+    await admin.getByText('Esa persona ya no tenía acceso').waitFor();
+    expect(new URL(admin.url()).pathname).toBe('/portal/configuracion/personas');
+    expect(await admin.getByRole('heading', { name: 'No encontramos esa página' }).count()).toBe(0);
+  });
+});
