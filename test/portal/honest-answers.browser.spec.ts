@@ -1,8 +1,8 @@
 // What the portal says after a click is what happened, in a real headless Chromium, on the paths a shop's staff
 // take without thinking: "Reenviar" on a notice while the shop has no active webhook endpoint (nothing can be sent),
-// and Back to the confirmation of a removal already made.
+// Back to the confirmation of a removal already made, and a colleague's link opened before ever signing in.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { acceptInvitationInPortal, launchBrowser } from '../support/browser.js';
+import { acceptInvitationInPortal, launchBrowser, signInToPortal } from '../support/browser.js';
 import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
 import { approveCharge } from '../support/outcomes.js';
@@ -70,6 +70,30 @@ describe('the portal says what a click did', () => {
     await admin.getByText('Reenviamos el aviso: su primer intento sale ya.').waitFor();
     await untilDeliveries(gw, shop.merchantId, 'entregada', 1);
     expect(receiver.accepted.map((r) => r.headers['svc-delivery-id'])).toEqual([delivery!.id]);
+  });
+
+  it('a link to a charge opened before ever signing in asks to sign in without saying a session ended, then shows it', async () => {
+    const chargeId = await createCharge(gw, shop, 'SEXTA-2', 12_000);
+    const colleague = await newPage();
+    await colleague.goto(`${gw.publicUrl}/portal/pagos/${chargeId}`);
+    await colleague.getByRole('heading', { name: 'Ingresa al portal' }).waitFor();
+    expect(await colleague.locator('main').textContent()).not.toContain('Tu sesión terminó');
+    await colleague.getByLabel('Correo electrónico').fill('gloria@lasexta.co');
+    await colleague.getByLabel('Contraseña').fill(STRONG_PASSWORD);
+    await colleague.getByRole('button', { name: 'Ingresar' }).click();
+    await colleague.getByRole('heading', { name: /Pago SEXTA-2/ }).waitFor();
+
+    // A session that did end (closed from another device) still says so.
+    const other = await newPage();
+    await signInToPortal(other, gw.publicUrl, 'gloria@lasexta.co', STRONG_PASSWORD);
+    await other.goto(`${gw.publicUrl}/portal/sesiones`);
+    await other.getByRole('button', { name: 'Cerrar todas las demás sesiones' }).click();
+    await other.getByRole('heading', { name: 'Tus sesiones abiertas' }).waitFor();
+    await colleague.reload();
+    await colleague.getByText('Tu sesión terminó. Ingresa de nuevo para continuar.').waitFor();
+    // That closed the administrator's tab too: signed in again for what follows.
+    await signInToPortal(admin, gw.publicUrl, 'gloria@lasexta.co', STRONG_PASSWORD);
+    await admin.getByRole('heading', { name: 'Resumen' }).waitFor();
   });
 
   it('Back to the confirmation of a removal already made: Personas says the person had no access any more', async () => {
