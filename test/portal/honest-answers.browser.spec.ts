@@ -1,6 +1,7 @@
 // What the portal says after a click is what happened, in a real headless Chromium, on the paths a shop's staff
 // take without thinking: "Reenviar" on a notice while the shop has no active webhook endpoint (nothing can be sent),
-// Back to the confirmation of a removal already made, and a colleague's link opened before ever signing in.
+// Back to the confirmation of a removal already made, a colleague's link opened before ever signing in, and the last
+// administrator's refusal while another administrator has not accepted the invitation yet.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { acceptInvitationInPortal, launchBrowser, signInToPortal } from '../support/browser.js';
 import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
@@ -108,5 +109,24 @@ describe('the portal says what a click did', () => {
     await admin.getByText('Esa persona ya no tenía acceso').waitFor();
     expect(new URL(admin.url()).pathname).toBe('/portal/configuracion/personas');
     expect(await admin.getByRole('heading', { name: 'No encontramos esa página' }).count()).toBe(0);
+  });
+
+  it('the last administrator who can sign in is told why an invited administrator does not count yet', async () => {
+    const invited = await http('POST', `${gw.publicUrl}/v1/personas`, { token: shop.apiKey, body: { email: 'socio@lasexta.co', nombre: 'Socio', rol: 'administrador' } });
+    expect(invited.status).toBe(201);
+    await admin.goto(`${gw.publicUrl}/portal/configuracion/personas`);
+    const own = admin.locator('tr', { hasText: 'gloria@lasexta.co' });
+    await own.getByRole('combobox').selectOption('lectura');
+    await own.getByRole('button', { name: /^Cambiar rol/ }).click();
+    await admin.getByText('El comercio debe conservar al menos un administrador').waitFor();
+    // Socio is listed as Administrador: the page says why that is not enough.
+    expect(await admin.locator('main').textContent()).toContain('quien tiene una invitación sin aceptar aún no cuenta');
+
+    const people = (await http('GET', `${gw.publicUrl}/v1/personas`, { token: shop.apiKey })).body as { id: string; email: string; rol: string }[];
+    const gloria = people.find((p) => p.email === 'gloria@lasexta.co')!;
+    expect(gloria.rol).toBe('administrador');
+    const refused = await http('DELETE', `${gw.publicUrl}/v1/personas/${gloria.id}`, { token: shop.apiKey });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'last_administrator', message: expect.stringContaining('once the invitation is accepted') });
   });
 });

@@ -40,7 +40,7 @@ export function leavesNoAdministrator(administrators: Administrators, target: Pe
 
 export class LastAdministrator extends DomainError {
   constructor() {
-    super('conflict', 'last_administrator', 'The last administrator cannot be removed or demoted; make someone else administrator first');
+    super('conflict', 'last_administrator', 'The last administrator who can sign in cannot be removed or demoted (an invited one counts once the invitation is accepted); make someone else with access administrator first');
   }
 }
 
