@@ -48,15 +48,14 @@ describe('the portal says what a click did', () => {
 
     await admin.goto(`${gw.publicUrl}/portal/configuracion/webhook`);
     await admin.getByRole('button', { name: /^Reenviar/ }).click();
-    await admin.getByRole('status').filter({ hasText: 'No salió' }).waitFor();
-    const notice = await admin.getByRole('status').first().textContent();
-    expect(notice).toContain('no hay un endpoint activo');
-    expect(notice).not.toContain('Reenviamos');
+    await admin.getByRole('alert').filter({ hasText: 'No salió' }).waitFor();
+    expect(await admin.getByRole('alert').textContent()).toContain('no hay un endpoint activo');
+    expect(await admin.locator('main').textContent()).not.toContain('Reenviamos');
 
     // The same from the charge's own page.
     await admin.goto(`${gw.publicUrl}/portal/pagos/${chargeId}`);
     await admin.locator('section[aria-labelledby=avisos]').getByRole('button', { name: /^Reenviar/ }).click();
-    await admin.getByRole('status').filter({ hasText: 'No salió' }).waitFor();
+    await admin.getByRole('alert').filter({ hasText: 'No salió' }).waitFor();
     expect(new URL(admin.url()).pathname).toBe(`/portal/pagos/${chargeId}`);
 
     // Registered, the same button sends it: the notice says so and the shop's server gets it.

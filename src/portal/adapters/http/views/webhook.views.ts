@@ -28,6 +28,10 @@ dirección, firmados con tu secreto en <span class="mono">svc-signature</span>. 
 export const RESEND_DONE: Record<string, string> = {
   reenviada: 'Reenviamos el aviso: su primer intento sale ya.',
   en_curso: 'Ese aviso se está intentando ahora: podrás reenviarlo cuando termine.',
+};
+
+/** A re-send that could not go out, by its redirect's `?problema=`. */
+export const RESEND_PROBLEM: Record<string, string> = {
   sin_endpoint:
     'No salió: no hay un endpoint activo, así que el aviso sigue como "Sin endpoint". Registra o activa el endpoint en Configuración › Webhook y reenvíalo entonces.',
 };
