@@ -45,8 +45,9 @@ Commands:
                                    (after a rotation of that key; then WEBHOOK_SECRET_KEY_PREVIOUS can be removed);
                                    lists the secrets that opened with neither key, left as they were
   people invite <merchantId> <email> <nombre>
-                                   Invite a merchant's first administrator to the portal: the invitation link (valid 7
-                                   days) is shown only this once; the same email again, before it is accepted, renews it
+                                   Invite an administrator of the merchant to the portal (its first one, who then
+                                   invites the rest): the invitation link (valid 7 days) is shown only this once; the
+                                   same email again, before it is accepted, renews it
   people reset-password <personId>
                                    Issue a one-time link (valid 1 hour) for a portal person to choose a new password;
                                    shown only this once, a new link replaces the previous one
