@@ -44,6 +44,10 @@ Commands:
   webhooks reseal                  Seal every stored webhook signing secret again with the current WEBHOOK_SECRET_KEY
                                    (after a rotation of that key; then WEBHOOK_SECRET_KEY_PREVIOUS can be removed);
                                    lists the secrets that opened with neither key, left as they were
+  people invite <merchantId> <email> <nombre>
+                                   Invite an administrator of the merchant to the portal (its first one, who then
+                                   invites the rest): the invitation link (valid 7 days) is shown only this once; the
+                                   same email again, before it is accepted, renews it
   people reset-password <personId>
                                    Issue a one-time link (valid 1 hour) for a portal person to choose a new password;
                                    shown only this once, a new link replaces the previous one
@@ -505,6 +509,20 @@ const commands = {
       throw new ApiError('read models differ from their rebuild');
     }
     return [job, replayReport(job.resultado)];
+  },
+  'people invite': async (context, args) => {
+    const [merchantId, email, ...names] = args;
+    const nombre = names.join(' ');
+    if (!email || !nombre.trim()) {
+      throw new UsageError(`people invite takes <merchantId> <email> <nombre>; got ${args.length}; see pasarela-ops people invite --help`);
+    }
+    one([merchantId], 'merchantId');
+    const r = await call(context, 'POST', `/internal/merchants/${merchantId}/personas`, { email, nombre });
+    return [
+      r,
+      `Invitation for ${r.nombre} <${r.email}> (rol ${r.rol}, person ${r.id}), shown only this once (valid until ` +
+        `${r.invitacion.expiraEn}); send it to that person only, who chooses the password with it:\n\n  ${r.invitacion.url}`,
+    ];
   },
   'people reset-password': async (context, args) => {
     const personId = one(args, 'personId');

@@ -211,8 +211,8 @@ describe('posting a portal form twice', () => {
       const copies = [browser, twin(browser)];
       const answers = await Promise.all(copies.map((c) => c.post(path, form)));
       expect(answers.map((a) => [a.status, a.location])).toEqual([
-        [303, '/portal/resumen'],
-        [303, '/portal/resumen'],
+        [303, '/portal/resumen?hecho=contrasena'],
+        [303, '/portal/resumen?hecho=contrasena'],
       ]);
       const signedIn = await Promise.all(copies.map(async (c) => (await c.get('/portal/resumen')).status));
       expect(signedIn).toContain(200);
@@ -233,7 +233,7 @@ describe('posting a portal form twice', () => {
       const other = `${NEW_PASSWORD} distinta`;
       expect((await twin(browser).post(path, { csrf, password: other, confirmacion: other })).status).toBe(404);
       const second = await browser.post(path, { csrf, password: NEW_PASSWORD, confirmacion: NEW_PASSWORD });
-      expect([second.status, second.location]).toEqual([303, '/portal/resumen']);
+      expect([second.status, second.location]).toEqual([303, '/portal/resumen?hecho=contrasena']);
       expect((await browser.get('/portal/resumen')).status).toBe(200);
       // The first post's session, whose cookie the browser dropped, is closed: this browser's is the only one.
       expect((await first.get('/portal/resumen')).status).toBe(303);

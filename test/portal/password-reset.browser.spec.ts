@@ -55,6 +55,8 @@ describe('password reset in the browser', () => {
     await beto.getByRole('button', { name: 'Guardar contraseña y entrar' }).click();
     await beto.getByRole('heading', { name: 'Resumen' }).waitFor();
     expect(await beto.locator('header .shop').textContent()).toBe('Panadería Central');
+    // The page says the password was saved (it used to be the Resumen with no word of it).
+    expect(await beto.getByRole('status').first().textContent()).toContain('Guardamos tu contraseña nueva.');
 
     await beto.getByRole('button', { name: 'Salir' }).click();
     await beto.getByText('Cerraste tu sesión.').waitFor();

@@ -63,7 +63,7 @@ describe('portal password reset', () => {
     expect((await browser.post(path, { csrf, password: NEW_PASSWORD, confirmacion: `${NEW_PASSWORD}x` })).text).toContain('no coinciden');
     const done = await browser.post(path, { csrf, password: NEW_PASSWORD, confirmacion: NEW_PASSWORD });
     expect(done.status).toBe(303);
-    expect(done.location).toBe('/portal/resumen');
+    expect(done.location).toBe('/portal/resumen?hecho=contrasena');
     expect((await browser.get('/portal/sesiones')).status).toBe(200);
 
     expect((await oldSession.get('/portal/sesiones')).status).toBe(303);

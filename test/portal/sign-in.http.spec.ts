@@ -209,7 +209,7 @@ describe('portal sign-in', () => {
       clock.advance(31 * 60_000);
       // The page's "Salir" (any of its forms) posted once the session is over: to sign-in, and back to the section.
       const ended = await client.post('/portal/salir', { csrf }, { referer: `${gw.publicUrl}${postOnly}` });
-      expect(ended.location).toBe(`/portal/ingresar?volver=${encodeURIComponent(section)}`);
+      expect(ended.location).toBe(`/portal/ingresar?volver=${encodeURIComponent(section)}&aviso=vencida`);
       const form = await client.get(ended.location!);
       const back = await client.post('/portal/ingresar', { csrf: csrfOf(form.text), email: 'vuelta@cafe.co', password: STRONG_PASSWORD, volver: section });
       expect(back.location).toBe(section);
@@ -219,7 +219,7 @@ describe('portal sign-in', () => {
     const { client } = await signIn(gw, 'vuelta@cafe.co');
     clock.advance(31 * 60_000);
     const ended = await client.post('/portal/salir', { csrf: 'x' }, { referer: `${gw.publicUrl}/portal/pagos?estado=aprobado` });
-    expect(ended.location).toBe(`/portal/ingresar?volver=${encodeURIComponent('/portal/pagos?estado=aprobado')}`);
+    expect(ended.location).toBe(`/portal/ingresar?volver=${encodeURIComponent('/portal/pagos?estado=aprobado')}&aviso=vencida`);
   });
 
   it('a session ends after 30 idle minutes, and 12 hours after sign-in however used', async () => {

@@ -71,7 +71,6 @@ describe('Resumen over 90 days, by week', () => {
       days: 90,
       desde: '2026-08-26',
       hasta: '2026-11-23',
-      welcome: false,
       stats: {
         total: totals(600_000),
         periodos: [

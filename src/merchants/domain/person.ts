@@ -40,7 +40,7 @@ export function leavesNoAdministrator(administrators: Administrators, target: Pe
 
 export class LastAdministrator extends DomainError {
   constructor() {
-    super('conflict', 'last_administrator', 'The last administrator cannot be removed or demoted; make someone else administrator first');
+    super('conflict', 'last_administrator', 'The last administrator who can sign in cannot be removed or demoted (an invited one counts once the invitation is accepted); make someone else with access administrator first');
   }
 }
 
@@ -59,6 +59,6 @@ export class PersonNotFound extends DomainError {
 /** A password reset is for a person who has a password; one still `invitada` uses (or gets again) the invitation. */
 export class PersonNotActive extends DomainError {
   constructor() {
-    super('conflict', 'person_not_active', 'This person has not accepted the invitation yet: the invitation link sets the password (if it was lost, remove and invite again)');
+    super('conflict', 'person_not_active', 'This person has not accepted the invitation yet: the invitation link sets the password (if it was lost, invite the same email again with the same role: a new link replaces it)');
   }
 }

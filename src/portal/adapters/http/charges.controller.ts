@@ -22,10 +22,11 @@ import { DELIVERIES_SHOWN, isHttps } from './portal-http.js';
 import { PortalController, sessionOf, type PortalRequest } from './portal.guard.js';
 import { chargeDetailPage } from './views/charge-detail.views.js';
 import { chargesPage, pageQuery, type ChargeFilters } from './views/charges.views.js';
-import { okNotice, type FieldErrors } from './views/forms.js';
+import { okNotice, problemNotice, type FieldErrors } from './views/forms.js';
 import { html } from './views/html.js';
 import { settlementSection } from './views/settlement.views.js';
-import { deliveriesTable } from './views/webhook.views.js';
+import { deliveriesTable, RESEND_DONE, RESEND_PROBLEM } from './views/webhook.views.js';
+import { ownEntry } from '../../../kernel/own-entry.js';
 
 const PAGE_SIZE = 20;
 
@@ -113,6 +114,7 @@ export class ChargesController {
     @Req() request: PortalRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
     @Query('hecho') hecho: string | undefined,
+    @Query('problema') problema: string | undefined,
   ): Promise<string> {
     const session = sessionOf(request);
     // Another merchant's charge is the same 404 as a missing one (DESIGN.md section 7).
@@ -128,7 +130,7 @@ export class ChargesController {
     const settlement = settled ? await this.settlementOf(session.principal.merchantId, charge.id) : null;
     const extra = html`${settlement ? settlementSection(settlement) : ''}<section class="card" aria-labelledby="avisos">
   <h2 id="avisos">Avisos a tu webhook</h2>
-  ${hecho === 'reenviada' ? okNotice('Reenviamos el aviso: su primer intento sale ya.') : ''}
+  ${okNotice(ownEntry(RESEND_DONE, hecho))}${problemNotice(ownEntry(RESEND_PROBLEM, problema))}
   ${
     deliveries.length > 0
       ? deliveriesTable(session, deliveries, `/portal/pagos/${charge.id}`, false)

@@ -22,6 +22,9 @@ import { signInWithUsedLink } from './used-link.js';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
+/** Where a reset ends, signed in: the Resumen, saying the new password was saved. */
+const DONE = '/portal/resumen?hecho=contrasena';
+
 @PortalController()
 @Controller('portal/restablecer')
 export class PasswordResetController {
@@ -54,7 +57,7 @@ export class PasswordResetController {
       await this.commands.execute(new EndSessions(access.person.id, { all: true }));
       const session = await this.commands.execute(new StartSession(access.person.id, clientOf(request)));
       this.cookies.setSession(reply, session.token);
-      seeOther(reply, this.https, '/portal/resumen');
+      seeOther(reply, this.https, DONE);
       return undefined;
     } catch (error) {
       if (error instanceof WeakPassword) return this.render(token, request, reply, { password: PASSWORD_MESSAGES[error.problem] }, 400);
@@ -65,7 +68,7 @@ export class PasswordResetController {
         const repeat = await signInWithUsedLink(this.commands, this.queries, token, 'restablecimiento', password, clientOf(request));
         if (!repeat) return sendPage(reply, this.https, 404, passwordResetGonePage(false));
         this.cookies.setSession(reply, repeat.token);
-        seeOther(reply, this.https, '/portal/resumen');
+        seeOther(reply, this.https, DONE);
         return undefined;
       }
       throw error;

@@ -110,10 +110,18 @@ export class PeopleController {
 
   /** The confirmation only leads to a write: a read-only person gets the 403 page, not a button that would fail. */
   @Get(':id/quitar')
-  async confirmRemoval(@Param('id') id: string, @Req() request: PortalRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+  async confirmRemoval(@Param('id') id: string, @Req() request: PortalRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string | undefined> {
     const session = sessionOf(request);
     if (session.principal.role !== 'administrador') throw new ForbiddenRole();
-    return sendPage(reply, this.https, 200, removePage(session, await this.person(session, id)));
+    if (!isUuid(id)) throw new NotFound('Person');
+    try {
+      return sendPage(reply, this.https, 200, removePage(session, await this.person(session, id)));
+    } catch (error) {
+      // Back to this page after the removal (or another tab removed them): the people page says so, as the post does.
+      if (!(await this.wasRemoved(session, error, id))) throw error;
+      seeOther(reply, this.https, `${PEOPLE_PATH}?hecho=ya_quitada`);
+      return undefined;
+    }
   }
 
   @Post(':id/quitar')

@@ -36,9 +36,12 @@ export class PortalErrorFilter implements ExceptionFilter {
     const request = host.switchToHttp().getRequest<PortalRequest>();
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     if (exception instanceof SignInRequired) {
+      const query = new URLSearchParams();
+      if (exception.returnTo && exception.returnTo !== '/portal') query.set('volver', exception.returnTo);
+      // "Tu sesión terminó" only when this browser had one (expired, closed elsewhere), not on a first visit to a link.
+      if (this.cookies.session(request)) query.set('aviso', 'vencida');
       this.cookies.clearSession(reply);
-      const back = exception.returnTo && exception.returnTo !== '/portal' ? `?volver=${encodeURIComponent(exception.returnTo)}` : '';
-      seeOther(reply, this.https, `/portal/ingresar${back}`);
+      seeOther(reply, this.https, `/portal/ingresar${query.size ? `?${query}` : ''}`);
       void reply.send();
       return;
     }

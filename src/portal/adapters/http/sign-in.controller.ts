@@ -63,7 +63,7 @@ export class SignInController {
       return undefined;
     }
     const text = ownEntry(NOTICES, aviso);
-    const notice = text ? { kind: 'info' as const, text } : volver ? { kind: 'info' as const, text: NOTICES.vencida ?? '' } : undefined;
+    const notice = text ? { kind: 'info' as const, text } : undefined;
     const csrf = this.cookies.formToken(request, reply);
     return sendPage(reply, this.https, 200, signInPage({ csrf, volver: volver ? safeReturn(volver) : undefined, notice }));
   }

@@ -40,6 +40,6 @@ export class SummaryController {
     const hasta = bogotaDate(now);
     const desde = bogotaDate(new Date(now.getTime() - (days - 1) * DAY_MS));
     const stats = await this.queries.execute(new ChargeStatsQuery(session.principal.merchantId, desde, hasta, days === 90 ? 'week' : 'day'));
-    return sendPage(reply, this.https, 200, summaryPage(session, { days, desde, hasta, stats, welcome: hecho === 'bienvenida' }));
+    return sendPage(reply, this.https, 200, summaryPage(session, { days, desde, hasta, stats, arrival: hecho === 'bienvenida' || hecho === 'contrasena' ? hecho : undefined }));
   }
 }

@@ -24,7 +24,7 @@ import { sendPage, seeOther } from './page.js';
 import { isHttps } from './portal-http.js';
 import { PortalController, sessionOf, type PortalRequest } from './portal.guard.js';
 import type { FieldErrors } from './views/forms.js';
-import { rollConfirmPage, rolledSecretPage, secretPage, urlMessage, webhookPage } from './views/webhook.views.js';
+import { RESEND_DONE, RESEND_PROBLEM, rollConfirmPage, rolledSecretPage, secretPage, urlMessage, webhookPage } from './views/webhook.views.js';
 import { CLOCK, type Clock } from '../../../kernel/clock.js';
 import { ForbiddenRole } from '../../../merchants/domain/merchant.errors.js';
 import type { WebhookEndpointView } from '../../../webhooks/application/ports/webhook-endpoints.port.js';
@@ -41,8 +41,7 @@ const DONE: Record<string, string> = {
   url: 'Guardamos la URL nueva.',
   activo: 'Activamos el endpoint.',
   inactivo: 'Desactivamos el endpoint.',
-  reenviada: 'Reenviamos el aviso: su primer intento sale ya.',
-  en_curso: 'Ese aviso se está intentando ahora: podrás reenviarlo cuando termine.',
+  ...RESEND_DONE,
 };
 
 const ALREADY_REGISTERED =
@@ -72,6 +71,7 @@ export class WebhookController {
     @Res({ passthrough: true }) reply: FastifyReply,
     @Query('estado') estado: string | undefined,
     @Query('hecho') hecho: string | undefined,
+    @Query('problema') problema: string | undefined,
     @Query('cursor') cursor: unknown,
   ): Promise<string> {
     const session = sessionOf(request);
@@ -83,7 +83,13 @@ export class WebhookController {
       if (!(error instanceof FieldError)) throw error;
       return this.render(session, reply, 400, { filter, problem: 'Ese enlace de página ya no sirve: estos son los avisos más recientes.' });
     }
-    return this.render(session, reply, 200, { filter, after, cursor: after ? (cursor as string) : null, done: ownEntry(DONE, hecho) });
+    return this.render(session, reply, 200, {
+      filter,
+      after,
+      cursor: after ? (cursor as string) : null,
+      done: ownEntry(DONE, hecho),
+      problem: ownEntry(RESEND_PROBLEM, problema),
+    });
   }
 
   @Post()
@@ -186,7 +192,9 @@ export class WebhookController {
       }
       throw error;
     }
-    seeOther(reply, this.https, `${back}${joiner}hecho=reenviada`);
+    // With no active endpoint the dispatcher records the attempt as sin_endpoint and sends nothing: say so, not "sent".
+    const endpoint = await this.queries.execute(new GetWebhookEndpoint(session.principal.merchantId));
+    seeOther(reply, this.https, `${back}${joiner}${endpoint?.activo ? 'hecho=reenviada' : 'problema=sin_endpoint'}`);
   }
 
   private inGrace(endpoint: WebhookEndpointView): boolean {

@@ -26,9 +26,9 @@ export function errorPage(page: ErrorPage, session: PortalSession | null): strin
 
 /** Conflicts the portal can meet, by their stable code; anything else gets a general sentence. */
 export const CONFLICT_TEXT: Record<string, string> = {
-  last_administrator: 'El comercio debe conservar al menos un administrador. Primero da el rol Administrador a otra persona.',
+  last_administrator: 'El comercio debe conservar al menos un administrador que pueda ingresar (quien tiene una invitación sin aceptar aún no cuenta). Primero da el rol Administrador a otra persona con acceso.',
   person_exists: 'Esa persona ya tiene acceso al portal (o una invitación pendiente con otro rol: quítala e invítala de nuevo).',
   webhook_endpoint_exists: 'Ya hay un endpoint de webhooks registrado: cámbialo en lugar de registrar otro.',
-  person_not_active: 'Esa persona aún no aceptó su invitación: con ese enlace elige su contraseña. Si lo perdió, quítale el acceso y envíale otra invitación.',
+  person_not_active: 'Esa persona aún no aceptó su invitación: con ese enlace elige su contraseña. Si lo perdió, invítala de nuevo con el mismo correo y rol: el enlace nuevo reemplaza al anterior.',
   invitation_expired: 'Esta invitación venció. Pide a un administrador que te invite de nuevo.',
 };

@@ -18,7 +18,8 @@ export interface SummaryModel {
   desde: string;
   hasta: string;
   stats: ChargeStats;
-  welcome: boolean;
+  /** How the person arrived, when it needs a word: an invitation accepted, or a new password from a reset link. */
+  arrival?: 'bienvenida' | 'contrasena';
 }
 
 const SHORT_DAY = new Intl.DateTimeFormat('es-CO', { timeZone: 'America/Bogota', day: 'numeric', month: 'short' });
@@ -68,7 +69,13 @@ export function summaryPage(session: PortalSession, model: SummaryModel): string
       ? `En total ${pesos(approved.monto)} aprobados en ${pagos(approved.cantidad)}. El ${weekly ? 'periodo' : 'día'} con más: ${best.longLabel}, ${pesos(best.value)}.`
       : 'No hay pagos aprobados en este periodo.';
   return layout(
-    html`${model.welcome ? okNotice(`¡Listo, ${session.nombre}! Ya tienes acceso al portal de ${session.merchantNombre}.`) : ''}
+    html`${okNotice(
+      model.arrival === 'bienvenida'
+        ? `¡Listo, ${session.nombre}! Ya tienes acceso al portal de ${session.merchantNombre}.`
+        : model.arrival === 'contrasena'
+          ? 'Guardamos tu contraseña nueva. Cerramos tus demás sesiones: en otros equipos, ingresa con la contraseña nueva.'
+          : undefined,
+    )}
 <h1>Resumen</h1>
 <p class="lead">Pagos creados del ${calendarDate(model.desde)} al ${calendarDate(model.hasta)}, según su estado actual.</p>
 <nav aria-label="Periodo"><ul class="subnav">${RANGES.map(

@@ -24,6 +24,18 @@ const DELIVERY_BADGE: Record<DeliveryEstado, string> = { pendiente: 'warn', entr
 const RULES = html`<p class="hint">Enviamos <span class="mono">payment.completed</span> y <span class="mono">payment.failed</span> a esta
 dirección, firmados con tu secreto en <span class="mono">svc-signature</span>. Si no responde 2xx, reintentamos a los 1, 5 y 25 segundos.</p>`;
 
+/** What a re-send did, on the page it came back to (the webhook page or the charge's): `?hecho=` of its redirect. */
+export const RESEND_DONE: Record<string, string> = {
+  reenviada: 'Reenviamos el aviso: su primer intento sale ya.',
+  en_curso: 'Ese aviso se está intentando ahora: podrás reenviarlo cuando termine.',
+};
+
+/** A re-send that could not go out, by its redirect's `?problema=`. */
+export const RESEND_PROBLEM: Record<string, string> = {
+  sin_endpoint:
+    'No salió: no hay un endpoint activo, así que el aviso sigue como "Sin endpoint". Registra o activa el endpoint en Configuración › Webhook y reenvíalo entonces.',
+};
+
 export const deliveryBadge = (estado: DeliveryEstado): Html => html`<span class="badge ${DELIVERY_BADGE[estado]}">${DELIVERY_LABEL[estado]}</span>`;
 
 /** The dispatcher's reasons (the operator's English words, docs/decisions.md) as the shop reads them; one it does not
