@@ -68,6 +68,13 @@ function banner(config: Config, gateway: Gateway, demo: DemoState | null, embedd
   return lines.join('\n');
 }
 
+/** A listener's EADDRINUSE, told as the setting to change (a dev server on 3000 is a new user's usual case). */
+function portTaken(error: unknown, ports: Record<string, number>): Error | undefined {
+  const { code, port } = (error ?? {}) as { code?: unknown; port?: unknown };
+  const variable = code === 'EADDRINUSE' ? Object.keys(ports).find((name) => ports[name] === port) : undefined;
+  return variable === undefined ? undefined : new Error(`${variable} ${String(port)} is in use by another program: stop it, or set ${variable} to a free port`);
+}
+
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -114,7 +121,7 @@ async function main(): Promise<void> {
     gateway = await startGateway({ config, databaseUrl });
   } catch (error) {
     await embedded?.stop();
-    throw error;
+    throw portTaken(error, { PORT: config.port, ADMIN_PORT: config.adminPort, SANDBOX_PORT: config.sandboxPort }) ?? error;
   }
   const demo = embedded ? await seedDemoMerchant(gateway, path.resolve(config.dataDir)) : null;
   process.stdout.write(`${banner(config, gateway, demo, embedded !== null)}\n\n`);

@@ -1,7 +1,7 @@
 // `npm start` as a new user meets it: the compiled service on its embedded PostgreSQL, its banner, the demo merchant.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { connect } from 'node:net';
+import { connect, createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { http } from '../support/gateway.js';
@@ -242,6 +242,25 @@ describe('npm start (the embedded default)', () => {
     await closed(port, 20_000);
     await closed(pg, 20_000);
   }, 180_000);
+
+  // A port another program holds (a dev server on 3000, a PostgreSQL on 54329): the message names the variable to
+  // change, not only the system's EADDRINUSE.
+  it.each([['PORT'], ['ADMIN_PORT'], ['SANDBOX_PORT'], ['EMBEDDED_PG_PORT']])('says which port is taken when %s is in use', async (variable) => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(Number(env[variable]), '127.0.0.1', resolve));
+    try {
+      const fresh = mkdtempSync(path.join(os.tmpdir(), 'pasarela-port-'));
+      chmodSync(fresh, 0o755);
+      const child = spawn(process.execPath, [path.join(OUT, 'main.js')], { cwd: ROOT, env: { ...process.env, ...env, DATA_DIR: path.join(fresh, 'data') } });
+      let stderr = '';
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(1);
+      expect(stderr).toContain(`${variable} ${env[variable]} is in use by another program: stop it, or set ${variable} to a free port`);
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
+    await closed(Number(env.EMBEDDED_PG_PORT), 20_000);
+  }, 120_000);
 
   it('stops at once with a clear message on invalid configuration', async () => {
     const child = spawn(process.execPath, [path.join(OUT, 'main.js')], { cwd: ROOT, env: { ...process.env, ...env, PORT: 'tres mil', EVENT_STORE: 'mongo' } });
