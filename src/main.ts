@@ -34,7 +34,8 @@ function banner(config: Config, gateway: Gateway, demo: DemoState | null, embedd
     );
   }
   lines.push(
-    `  Sandbox provider  ${config.sandboxPublicUrl}`,
+    // Its origin alone is no page (404): name the one page a person opens there by hand.
+    `  Sandbox provider  ${config.sandboxPublicUrl}   (cash vouchers are paid at ${config.sandboxPublicUrl}/red-efectivo)`,
     `  Database          ${embedded ? `embedded PostgreSQL, data in ${path.resolve(config.dataDir)}` : 'DATABASE_URL'}`,
     `  Event store       ${config.eventStore}`,
   );

@@ -99,6 +99,11 @@ describe('npm start (the embedded default)', () => {
     try {
       const banner = output();
       expect(banner).toContain(`http://localhost:${env.PORT}/v1`);
+      // The sandbox's one page a person opens by hand, as printed (its origin alone is a 404).
+      const cashNetwork = /cash vouchers are paid at (http:\/\/localhost:\d+\/red-efectivo)\)/.exec(banner)?.[1];
+      expect(cashNetwork).toBe(`http://localhost:${env.SANDBOX_PORT}/red-efectivo`);
+      const page = await http('GET', cashNetwork!.replace('localhost', '127.0.0.1'));
+      expect([page.status, page.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8']);
       const token = /Operator token \(Authorization: Bearer \.\.\.\): (\S+)/.exec(banner)?.[1];
       const merchantId = /merchantId\s+([0-9a-f-]{36})/.exec(banner)?.[1];
       const apiKey = /API key\s+(svcpk_\S+)/.exec(banner)?.[1];
