@@ -277,4 +277,18 @@ describe('npm start (the embedded default)', () => {
     expect(stderr).toContain('PORT must be a whole number');
     expect(stderr).toContain('EVENT_STORE must be one of postgres, eventstoredb');
   });
+
+  // Every public address is built on these (PUBLIC_BASE_URL + /v1, /checkout/..., /docs): a query or a password in
+  // them ended up inside each one, "http://pagos.example.co/?x=1/checkout/...", and in the banner.
+  it('refuses base URLs with a query, a fragment or a user:password@, naming each', async () => {
+    const bases = { PUBLIC_BASE_URL: 'https://pagos.example.co/?utm=1', SANDBOX_PUBLIC_URL: 'https://u:secreto@sandbox.example.co', PROVIDER_URL: 'http://127.0.0.1:3002#x' };
+    const child = spawn(process.execPath, [path.join(OUT, 'main.js')], { cwd: ROOT, env: { ...process.env, ...env, ...bases } });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(1);
+    for (const name of Object.keys(bases)) {
+      expect(stderr).toContain(`${name} must be a base URL (scheme, host, port and path): no user:password@, ?query or #fragment`);
+    }
+    expect(stderr).not.toContain('secreto');
+  });
 });
