@@ -73,7 +73,8 @@ function banner(config: Config, gateway: Gateway, demo: DemoState | null, embedd
 function portTaken(error: unknown, ports: Record<string, number>): Error | undefined {
   const { code, port } = (error ?? {}) as { code?: unknown; port?: unknown };
   const variable = code === 'EADDRINUSE' ? Object.keys(ports).find((name) => ports[name] === port) : undefined;
-  return variable === undefined ? undefined : new Error(`${variable} ${String(port)} is in use by another program: stop it, or set ${variable} to a free port`);
+  if (variable === undefined) return undefined;
+  return new Error(`${variable} ${String(port)} is in use by another program: stop it, or set ${variable} to a free port`);
 }
 
 async function main(): Promise<void> {
