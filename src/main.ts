@@ -34,7 +34,8 @@ function banner(config: Config, gateway: Gateway, demo: DemoState | null, embedd
     );
   }
   lines.push(
-    `  Sandbox provider  ${config.sandboxPublicUrl}`,
+    // Its origin alone is no page (404): name the one page a person opens there by hand.
+    `  Sandbox provider  ${config.sandboxPublicUrl}   (cash vouchers are paid at ${config.sandboxPublicUrl}/red-efectivo)`,
     `  Database          ${embedded ? `embedded PostgreSQL, data in ${path.resolve(config.dataDir)}` : 'DATABASE_URL'}`,
     `  Event store       ${config.eventStore}`,
   );
@@ -66,6 +67,14 @@ function banner(config: Config, gateway: Gateway, demo: DemoState | null, embedd
     );
   }
   return lines.join('\n');
+}
+
+/** A listener's EADDRINUSE, told as the setting to change (a dev server on 3000 is a new user's usual case). */
+function portTaken(error: unknown, ports: Record<string, number>): Error | undefined {
+  const { code, port } = (error ?? {}) as { code?: unknown; port?: unknown };
+  const variable = code === 'EADDRINUSE' ? Object.keys(ports).find((name) => ports[name] === port) : undefined;
+  if (variable === undefined) return undefined;
+  return new Error(`${variable} ${String(port)} is in use by another program: stop it, or set ${variable} to a free port`);
 }
 
 async function main(): Promise<void> {
@@ -114,7 +123,7 @@ async function main(): Promise<void> {
     gateway = await startGateway({ config, databaseUrl });
   } catch (error) {
     await embedded?.stop();
-    throw error;
+    throw portTaken(error, { PORT: config.port, ADMIN_PORT: config.adminPort, SANDBOX_PORT: config.sandboxPort }) ?? error;
   }
   const demo = embedded ? await seedDemoMerchant(gateway, path.resolve(config.dataDir)) : null;
   process.stdout.write(`${banner(config, gateway, demo, embedded !== null)}\n\n`);

@@ -136,6 +136,18 @@ export function loadConfig(env: Env = process.env): Config {
       return undefined;
     }
   };
+  // A URL the others are built on (PUBLIC_BASE_URL + /v1, /checkout/...): a query, a fragment or a user:password@
+  // would end up inside every one of them, and in the banner.
+  const baseUrl = (name: string): string | undefined => {
+    const raw = url(name, ['http:', 'https:']);
+    if (raw === undefined) return undefined;
+    const parsed = new URL(raw);
+    if (parsed.username !== '' || parsed.password !== '' || /[?#]/.test(raw)) {
+      problems.push(`${name} must be a base URL (scheme, host, port and path): no user:password@, ?query or #fragment`);
+      return undefined;
+    }
+    return raw;
+  };
   // EventStoreDB's connection string is a URL except for a cluster's hosts, comma-separated (esdb://a:2113,b:2113),
   // which WHATWG's parser refuses: checked as a URL with the first host only; the client parses the whole.
   const eventStoreConnectionString = (name: string, protocols: string[]): string | undefined => {
@@ -203,9 +215,9 @@ export function loadConfig(env: Env = process.env): Config {
   const eventStore = oneOf('EVENT_STORE', ['postgres', 'eventstoredb'] as const, 'postgres');
   const eventStoreUrl = eventStoreConnectionString('EVENTSTORE_URL', ['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:']);
   const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
-  const publicBaseUrl = url('PUBLIC_BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
-  const sandboxPublicUrl = url('SANDBOX_PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${sandboxPort}`;
-  const providerUrl = url('PROVIDER_URL', ['http:', 'https:']) ?? `http://127.0.0.1:${sandboxPort}`;
+  const publicBaseUrl = baseUrl('PUBLIC_BASE_URL') ?? `http://localhost:${port}`;
+  const sandboxPublicUrl = baseUrl('SANDBOX_PUBLIC_URL') ?? `http://localhost:${sandboxPort}`;
+  const providerUrl = baseUrl('PROVIDER_URL') ?? `http://127.0.0.1:${sandboxPort}`;
   // Every process of a deployment signs and checks the provider's notices with it, so with DATABASE_URL (where
   // processes may be several) it must be given; the embedded default keeps a generated one in DATA_DIR (main.ts).
   const providerSecret = env.PROVIDER_SECRET || randomBytes(32).toString('base64url');

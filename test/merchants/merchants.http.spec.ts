@@ -188,6 +188,19 @@ describe('PUT /v1/merchants/me/registro-web', () => {
     expect(await changes(merchantId)).toHaveLength(1);
   });
 
+  // A shop at diseño.co: "percent-encode them" led to another 400 (a percent-encoded host is refused). The answer
+  // names the ASCII (punycode) form, which is then accepted as it is, and names the same site.
+  it('answers a domain with accents with its ASCII form, which is then accepted', async () => {
+    const { apiKey } = await onboardMerchant(gw);
+    const refused = await register(apiKey, { sitioWeb: 'https://diseño.co', urlRetorno: 'https://www.diseño.co/gracias?pedido=1' });
+    expect(refused.body.message.fieldErrors).toEqual({
+      sitioWeb: ['sitioWeb must write its domain in ASCII: https://xn--diseo-rta.co'],
+      urlRetorno: ['urlRetorno must write its domain in ASCII: https://www.xn--diseo-rta.co/gracias?pedido=1'],
+    });
+    const accepted = await register(apiKey, { sitioWeb: 'https://xn--diseo-rta.co', urlRetorno: 'https://www.xn--diseo-rta.co/gracias?pedido=1' });
+    expect(accepted.status).toBe(200);
+  });
+
   it('refuses a read-only key with 403 forbidden_role and writes nothing', async () => {
     const { apiKey, merchantId } = await onboardMerchant(gw, { rol: 'lectura' });
     const answer = await register(apiKey, { sitioWeb: 'https://nueva.example.co', urlRetorno: 'https://nueva.example.co/ok' });

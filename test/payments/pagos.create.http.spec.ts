@@ -479,13 +479,23 @@ describe('POST /v1/pagos', () => {
   });
 
   describe('malformed requests', () => {
-    const raw = (text: string, contentType = 'application/json') =>
+    const raw = (text: string | Uint8Array, contentType = 'application/json') =>
       http('POST', `${gw.publicUrl}/v1/pagos`, { token: merchant.apiKey, rawBody: text, headers: { 'idempotency-key': `raw-${++n}`, 'content-type': contentType } });
 
     it('a body that is not JSON: 400 with a form error', async () => {
       const answer = await raw('{"monto": 15');
       expect(answer.status).toBe(400);
       expect(answer.body.message.formErrors.length).toBeGreaterThan(0);
+    });
+
+    // RFC 8259 JSON is UTF-8. An older system's Latin-1 was decoded with U+FFFD in place of each accented letter and
+    // stored: "Camiseta ni\ufffdo" on the buyer's page, and "ñ" and "é" the same body for the Idempotency-Key.
+    it('a body that is not UTF-8 (Latin-1 from an older system): 400 naming the encoding, nothing stored', async () => {
+      const latin1 = Buffer.from(JSON.stringify(body({ referencia: 'PED-NIÑO', descripcion: 'Camiseta niño' })), 'latin1');
+      const answer = await raw(latin1);
+      expect([answer.status, answer.body.message]).toEqual([400, { formErrors: ['The request body is not valid UTF-8: send JSON encoded in UTF-8'], fieldErrors: {} }]);
+      const listed = await http('GET', `${gw.publicUrl}/v1/pagos?referencia=${encodeURIComponent('PED-NI\ufffdO')}`, { token: merchant.apiKey });
+      expect(listed.body.data).toEqual([]);
     });
 
     it('a JSON array instead of an object: 400', async () => {

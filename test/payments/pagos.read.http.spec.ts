@@ -115,6 +115,18 @@ describe('reading charges', () => {
       expect((await get('?hasta=2020-01-01', shop.apiKey)).body.data).toHaveLength(0);
     });
 
+    // Python's isoformat() and most logs write "+00:00"; pasted into a URL its + arrives as a space, which the 400
+    // then names, rather than calling an ISO 8601 date-time not one.
+    it('says how to send the + of an offset when it arrived as a space', async () => {
+      const answer = await get('?desde=2026-11-24T01:00:00+00:00&hasta=2026-11-25T01:00:00+0000', shop.apiKey);
+      expect(answer.body.message.fieldErrors).toEqual({
+        desde: ['desde must be a date (YYYY-MM-DD) or an ISO 8601 date-time (a + in a URL arrives as a space: send it as %2B)'],
+        hasta: ['hasta must be a date (YYYY-MM-DD) or an ISO 8601 date-time (a + in a URL arrives as a space: send it as %2B)'],
+      });
+      const encoded = await get(`?desde=${encodeURIComponent('2020-01-01T00:00:00+00:00')}&limit=100`, shop.apiKey);
+      expect(encoded.body.data).toHaveLength(7);
+    });
+
     it('shows only the merchant\'s own charges', async () => {
       const answer = await get('?limit=100', shop.apiKey);
       expect(answer.body.data.every((c: { merchantId: string }) => c.merchantId === shop.merchantId)).toBe(true);

@@ -62,11 +62,11 @@ export interface HttpAnswer<T = any> {
 export async function http<T = any>(
   method: string,
   url: string,
-  options: { token?: string; headers?: Record<string, string>; body?: unknown; rawBody?: string } = {},
+  options: { token?: string; headers?: Record<string, string>; body?: unknown; rawBody?: string | Uint8Array } = {},
 ): Promise<HttpAnswer<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  let body: string | undefined;
+  let body: string | Uint8Array | undefined;
   if (options.rawBody !== undefined) body = options.rawBody;
   else if (options.body !== undefined) {
     body = JSON.stringify(options.body);

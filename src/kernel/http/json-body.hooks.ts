@@ -3,6 +3,7 @@
 // come in DESIGN.md 5.3's order: a stranger meets 401 and a `lectura` key 403 whatever body it sent. A body over
 // 100 kB is the exception: it is refused (413) while it is read, before the key is looked at.
 // Pages with HTML forms live under other paths.
+import { isUtf8 } from 'node:buffer';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, FieldError } from '../errors.js';
@@ -14,6 +15,7 @@ export const JSON_API = /^\/(v1|internal|api|control)(\/|$|\?)/;
 const GUARDED_API = /^\/(v1|internal)(\/|$|\?)/;
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const NOT_JSON = 'The request body is not valid JSON';
+const NOT_UTF8 = 'The request body is not valid UTF-8: send JSON encoded in UTF-8';
 const WRONG_TYPE = 'Content-Type must be application/json';
 
 const hasBody = (request: FastifyRequest): boolean =>
@@ -70,6 +72,12 @@ export function registerJsonBodyHooks(app: NestFastifyApplication, bodyLimit: nu
   const parseJson = (request: FastifyRequest, body: Buffer, done: Done): void => {
     if (!GUARDED_API.test(request.url)) return strict(request, body, done);
     if (body.length === 0) return done(null, undefined);
+    // JSON is UTF-8 (RFC 8259). Decoded as it came, an older system's Latin-1 would lose every accented letter to
+    // U+FFFD and be stored so (decisions.md, "Order of answers on merchant routes").
+    if (!isUtf8(body)) {
+      mark(request, { status: 400, message: NOT_UTF8 });
+      return done(null, undefined);
+    }
     strict(request, body, (error, parsed) => {
       if (!error) return done(null, parsed);
       // Fastify says "not valid JSON" for both; tell the forbidden keys apart, they are valid JSON.

@@ -32,7 +32,7 @@ export function parseHttpsUrl(raw: string, field: string): UrlCheck {
   if (raw.length > MAX_URL_LENGTH) return fail(`${field} must be at most ${MAX_URL_LENGTH} characters long`);
   if (!/^https:\/\//i.test(raw)) return fail(`${field} must start with https://`);
   if (!URI_CHARACTERS.test(raw)) {
-    return fail(`${field} must be a URI: no spaces, backslashes or characters outside ASCII (percent-encode them)`);
+    return fail(inAscii(raw, field) ?? `${field} must be a URI: no spaces, backslashes or characters outside ASCII (percent-encode them)`);
   }
   let url: URL;
   try {
@@ -49,6 +49,22 @@ export function parseHttpsUrl(raw: string, field: string): UrlCheck {
   const writtenHost = authority.replace(/:\d*$/, '').toLowerCase();
   if (writtenHost === '' || writtenHost !== url.hostname) return fail(`${field} must name its host plainly`);
   return { ok: true, url };
+}
+
+/**
+ * For a URL whose only characters outside a URI are letters of its domain (https://diseño.co/gracias): the same URL
+ * with the domain in ASCII, as the WHATWG parser writes it (punycode), since a percent-encoded host is refused too.
+ */
+function inAscii(raw: string, field: string): string | undefined {
+  const rest = raw.slice('https://'.length);
+  const authority = rest.split(/[/?#]/, 1)[0] ?? '';
+  const tail = rest.slice(authority.length);
+  if (!/[^\x00-\x7f]/.test(authority) || !/^[-A-Za-z0-9.:\u00a0-\uffff]+$/.test(authority) || !URI_CHARACTERS.test(tail)) return undefined;
+  try {
+    return `${field} must write its domain in ASCII: https://${new URL(raw).host}${tail}`;
+  } catch {
+    return undefined;
+  }
 }
 
 const IPV4_LITERAL = /^\d+\.\d+\.\d+\.\d+$/;

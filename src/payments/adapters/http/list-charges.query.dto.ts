@@ -8,7 +8,10 @@ import { isUuid } from '../../../kernel/uuid.js';
 import { ESTADOS, type Estado } from '../../domain/charge.js';
 import type { ChargeFilter, PageCursor } from '../../application/ports/charge-views.port.js';
 
-const NOT_A_DATE = (field: 'desde' | 'hasta'): string => `${field} must be a date (YYYY-MM-DD) or an ISO 8601 date-time`;
+/** The + of an offset sent unencoded (`+00:00`, from Python's isoformat) arrives as a space: then say so. */
+const NOT_A_DATE = (field: 'desde' | 'hasta', value?: unknown): string =>
+  `${field} must be a date (YYYY-MM-DD) or an ISO 8601 date-time` +
+  (typeof value === 'string' && /\d{2}:\d{2}(:\d{2}([.,]\d+)?)? \d{2}(:?\d{2})?$/.test(value) ? ' (a + in a URL arrives as a space: send it as %2B)' : '');
 
 @CheckedBy(listRules)
 export class ListChargesParams extends PageParams {
@@ -25,12 +28,12 @@ export class ListChargesParams extends PageParams {
 
   @ApiPropertyOptional({ description: 'Created on or after: a date (a whole day in America/Bogota) or an ISO 8601 date-time (America/Bogota time when it has no offset)' })
   @IsOptional()
-  @IsISO8601({ strict: true }, { message: NOT_A_DATE('desde') })
+  @IsISO8601({ strict: true }, { message: ({ value }) => NOT_A_DATE('desde', value) })
   desde?: string;
 
   @ApiPropertyOptional({ description: 'Created before: a date (that whole day included, America/Bogota) or an ISO 8601 date-time (America/Bogota time when it has no offset)' })
   @IsOptional()
-  @IsISO8601({ strict: true }, { message: NOT_A_DATE('hasta') })
+  @IsISO8601({ strict: true }, { message: ({ value }) => NOT_A_DATE('hasta', value) })
   hasta?: string;
 }
 
@@ -48,7 +51,7 @@ function bound(params: Sent<ListChargesParams>, field: 'desde' | 'hasta', proble
   const value = problems.text(params, field);
   if (!value) return undefined;
   const instant = rangeBound(value, field === 'desde' ? 'from' : 'to');
-  if (!instant) problems.add(field, NOT_A_DATE(field));
+  if (!instant) problems.add(field, NOT_A_DATE(field, value));
   return instant ?? undefined;
 }
 

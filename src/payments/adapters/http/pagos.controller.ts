@@ -1,7 +1,7 @@
 // The merchant's charge endpoints: POST /v1/pagos, GET /v1/pagos, GET /v1/pagos/{id}.
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../../../kernel/config.js';
@@ -38,6 +38,17 @@ export class PagosController {
     required: true,
     description: '1-255 printable ASCII characters; one stable key per order.',
     schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
+  })
+  // The body "Try it out" starts from: what the README's curl sends. Left to itself Swagger UI would fill in every
+  // optional field, and its urlRetorno "string" and own-checkout pagador are refused.
+  @ApiBody({
+    type: CreateChargeBody,
+    examples: {
+      pedido: {
+        summary: 'A charge on the hosted checkout (put your own merchantId)',
+        value: { merchantId: '5fbe4d79-b32d-4cf0-a866-69b907f841e7', monto: 150000, moneda: 'COP', referencia: 'PED-1001', descripcion: 'Camiseta talla M' },
+      },
+    },
   })
   @ApiResponse({ status: 201, type: ChargeResponse, description: 'Created, or the existing charge of a retried Idempotency-Key (Idempotent-Replayed: true)' })
   @ApiResponse({ status: 400, description: 'Idempotency-Key missing, or a field invalid: {statusCode, message: {formErrors, fieldErrors}}' })
