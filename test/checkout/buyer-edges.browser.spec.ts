@@ -118,6 +118,48 @@ describe('a buyer off the happy path', () => {
     expect(await estadoOf(gw, merchant, cash.id)).toBe('pendiente');
   }, SLOW_MS);
 
+  it('a NIT and a cédula written with thousands dots, as Colombians write them, go to the bank as their digits', async () => {
+    const company = await createCharge(gw, merchant);
+    await page.goto(`${company.checkoutUrl}?metodo=pse`);
+    await page.getByLabel('Banco').selectOption({ label: 'Bancolombia' });
+    await page.getByLabel('Jurídica').check();
+    await page.getByLabel('Tipo de documento').selectOption('NIT');
+    await page.getByLabel('Número de documento').fill('890.900.608-9');
+    await page.getByLabel('Nombre del titular de la cuenta').fill('Almacenes Éxito S.A.');
+    await page.getByLabel('Correo electrónico').fill('pagos@exito.com');
+    await page.getByRole('button', { name: 'Continuar al banco' }).click();
+    await page.getByRole('button', { name: 'Autorizar pago' }).waitFor();
+    expect(await shown(page)).toContain('NIT 890900608-9');
+
+    // A wrong check digit written with dots is named as the check digit, not as a badly written NIT.
+    const wrongDigit = await createCharge(gw, merchant);
+    await page.goto(`${wrongDigit.checkoutUrl}?metodo=pse`);
+    await page.getByLabel('Banco').selectOption({ label: 'Bancolombia' });
+    await page.getByLabel('Jurídica').check();
+    await page.getByLabel('Tipo de documento').selectOption('NIT');
+    await page.getByLabel('Número de documento').fill('890.900.608-1');
+    await page.getByLabel('Nombre del titular de la cuenta').fill('Almacenes Éxito S.A.');
+    await page.getByLabel('Correo electrónico').fill('pagos@exito.com');
+    await page.getByRole('button', { name: 'Continuar al banco' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Revisa estos datos' }).waitFor();
+    expect(await shown(page)).toContain('El dígito de verificación (después del guion) no corresponde a ese NIT');
+
+    const person = await createCharge(gw, merchant);
+    await page.goto(`${person.checkoutUrl}?metodo=pse`);
+    await page.getByLabel('Banco').selectOption({ label: 'Bancolombia' });
+    await page.getByLabel('Natural').check();
+    await page.getByLabel('Tipo de documento').selectOption('CC');
+    await page.getByLabel('Número de documento').fill('1.020.304.050');
+    await page.getByLabel('Nombre del titular de la cuenta').fill('Ana María Pérez');
+    await page.getByLabel('Correo electrónico').fill('ana@example.com');
+    await page.getByRole('button', { name: 'Continuar al banco' }).click();
+    await page.getByRole('button', { name: 'Autorizar pago' }).waitFor();
+    expect(await shown(page)).toContain('CC 1020304050');
+    await page.getByRole('button', { name: 'Autorizar pago' }).click();
+    await page.getByRole('heading', { name: '¡Pago aprobado!' }).waitFor();
+    expect(await estadoOf(gw, merchant, person.id)).toBe('aprobado');
+  }, SLOW_MS);
+
   const silent = (settings: Record<string, unknown>) => operator(gw, 'PUT', '/internal/sandbox/comportamiento', { silencio: true, ...settings });
 
   it('the provider silent while the buyer pays by card: the buyer sees the payment it made, not "nothing was charged"', async () => {
