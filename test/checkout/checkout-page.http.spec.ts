@@ -185,11 +185,11 @@ describe('the hosted checkout page', () => {
   it("names what is wrong with a document number the buyer did write: the type's shape, or the NIT's check digit", async () => {
     const charge = await createCharge(gw, merchant);
     const cases: Array<[Record<string, string>, string]> = [
-      [{ tipoDocumento: 'CC', numeroDocumento: '1.020.304.050' }, 'La cédula de ciudadanía lleva de 3 a 10 dígitos, sin puntos ni espacios.'],
-      [{ tipoDocumento: 'TI', numeroDocumento: '12345' }, 'La tarjeta de identidad lleva de 6 a 11 dígitos, sin puntos ni espacios.'],
+      [{ tipoDocumento: 'CC', numeroDocumento: '10.20.304.050' }, 'La cédula de ciudadanía lleva de 3 a 10 dígitos, con o sin puntos de miles, sin espacios.'],
+      [{ tipoDocumento: 'TI', numeroDocumento: '12.345' }, 'La tarjeta de identidad lleva de 6 a 11 dígitos, con o sin puntos de miles, sin espacios.'],
       [{ tipoDocumento: 'PP', numeroDocumento: 'AB-12345' }, 'El pasaporte lleva de 3 a 12 letras o números, sin espacios ni guiones.'],
       [{ tipoPersona: 'juridica', tipoDocumento: 'NIT', numeroDocumento: '900123456' }, 'Escribe el NIT con su dígito de verificación después de un guion, así: 900123456-8.'],
-      [{ tipoPersona: 'juridica', tipoDocumento: 'NIT', numeroDocumento: '900123456-7' }, 'El dígito de verificación (después del guion) no corresponde a ese NIT: revisa el número y el dígito.'],
+      [{ tipoPersona: 'juridica', tipoDocumento: 'NIT', numeroDocumento: '900.123.456-7' }, 'El dígito de verificación (después del guion) no corresponde a ese NIT: revisa el número y el dígito.'],
       [{ numeroDocumento: '' }, 'Escribe el número de documento. Un NIT va con su dígito de verificación, así: 900123456-8.'],
     ];
     for (const [fields, message] of cases) {

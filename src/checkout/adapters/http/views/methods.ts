@@ -1,6 +1,6 @@
 // The hosted page's payment screens: choose a method, PSE's form, the provider's card frame, cash.
 // Plain links and forms: every step works without JavaScript.
-import { DIGITS_ONLY_DOCUMENTS, TIPOS_DOCUMENTO, type TipoDocumento } from '../../../domain/pagador.js';
+import { DIGITS_ONLY_DOCUMENTS, documentNumber, TIPOS_DOCUMENTO, type TipoDocumento } from '../../../domain/pagador.js';
 import { NIT_EXAMPLE, NIT_FORMAT } from '../../../domain/nit.js';
 import { html, type Raw } from './html.js';
 import { ICONS } from './icons.js';
@@ -62,9 +62,9 @@ export const PSE_MESSAGES: Record<string, string> = {
 
 /** What a number of each document type looks like, for a number the form refused (said in the buyer's words). */
 const DOCUMENT_NUMBER_HINTS: Record<TipoDocumento, string> = {
-  CC: 'La cédula de ciudadanía lleva de 3 a 10 dígitos, sin puntos ni espacios.',
-  TI: 'La tarjeta de identidad lleva de 6 a 11 dígitos, sin puntos ni espacios.',
-  RC: 'El registro civil lleva de 6 a 11 dígitos, sin puntos ni espacios.',
+  CC: 'La cédula de ciudadanía lleva de 3 a 10 dígitos, con o sin puntos de miles, sin espacios.',
+  TI: 'La tarjeta de identidad lleva de 6 a 11 dígitos, con o sin puntos de miles, sin espacios.',
+  RC: 'El registro civil lleva de 6 a 11 dígitos, con o sin puntos de miles, sin espacios.',
   NIT: `Escribe el NIT con su dígito de verificación después de un guion, así: ${NIT_EXAMPLE}.`,
   CE: 'La cédula de extranjería lleva de 3 a 12 letras o números, sin espacios ni guiones.',
   PP: 'El pasaporte lleva de 3 a 12 letras o números, sin espacios ni guiones.',
@@ -77,9 +77,9 @@ const DOCUMENT_NUMBER_HINTS: Record<TipoDocumento, string> = {
  * check digit does not match (a single "write the number" would tell someone who did write it nothing).
  */
 export function documentNumberMessage(values: Record<string, string>): string {
-  const numero = (values.numeroDocumento ?? '').trim();
-  if (numero === '') return PSE_MESSAGES.numeroDocumento ?? '';
   const tipo = values.tipoDocumento as TipoDocumento;
+  const numero = documentNumber(tipo, (values.numeroDocumento ?? '').trim());
+  if (numero === '') return PSE_MESSAGES.numeroDocumento ?? '';
   if (tipo === 'NIT' && NIT_FORMAT.test(numero)) {
     return 'El dígito de verificación (después del guion) no corresponde a ese NIT: revisa el número y el dígito.';
   }
