@@ -76,6 +76,23 @@ describe('a buyer off the happy path', () => {
     expect(await later.locator('form, iframe').count()).toBe(0);
   }, SLOW_MS);
 
+  it('card paid in one tab after a voucher was issued in the other: the voucher, saying why the card was not used', async () => {
+    const created = await createCharge(gw, merchant);
+    const other = await context.newPage();
+    await fillCard(page, created);
+    await other.goto(`${created.checkoutUrl}?metodo=efectivo`);
+    await other.getByRole('button', { name: 'Generar código de pago' }).click();
+    await other.getByRole('heading', { name: 'Tu código para pagar en efectivo' }).waitFor();
+    await payButton(page).click();
+    await page.getByRole('heading', { name: 'Tu código para pagar en efectivo' }).waitFor();
+    expect(await page.getByRole('alert').innerText()).toBe('Ya tienes un código de pago en efectivo para esta compra.');
+    expect(await eventTypes(gw, created.id)).toEqual(['ChargeCreated', 'CheckoutOpened', 'CashVoucherIssued']);
+    // Said once: the page reloaded is the voucher alone.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Tu código para pagar en efectivo' }).waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+  }, SLOW_MS);
+
   it('double clicks on every form, and a bank page decided twice in two tabs: one payment each, the final page shown', async () => {
     // PSE: "Continuar al banco" twice gives one debit; the bank page opened in two tabs, approved in one, rejected in
     // the other: approved, and the late "Rechazar" lands on the approved page.

@@ -24,10 +24,9 @@ const pendingPseNotice = (pendingBank: PendingBank | null): Raw | null =>
     ? html`<p class="notice info">Empezaste un pago PSE${pendingBank.name ? ` con ${pendingBank.name}` : ''}. <a href="${pendingBank.url}">Continuar en el banco</a>, o elige otro medio: el pago PSE sin terminar se cancela.</p>`
     : null;
 
-export function chooseMethod(links: Links, pendingBank: PendingBank | null, notice: string | null): Raw {
+export function chooseMethod(links: Links, pendingBank: PendingBank | null): Raw {
   return html`<section class="panel" aria-labelledby="metodos">
   <h2 id="metodos">¿Cómo quieres pagar?</h2>
-  ${notice ? html`<p class="notice warn" role="alert">${notice}</p>` : null}
   ${pendingPseNotice(pendingBank)}
   <ul class="methods">
     <li><a class="method" href="${links.self}?metodo=pse">${ICONS.bank}<span><strong>PSE</strong><small>Débito desde tu cuenta de ahorros o corriente</small></span><span class="chev">${ICONS.chevron}</span></a></li>
