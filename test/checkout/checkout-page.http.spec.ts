@@ -160,7 +160,7 @@ describe('the hosted checkout page', () => {
     expect(post.status).toBe(303);
     expect(post.headers.get('location')).toBe(`/checkout/${token}?metodo=pse`);
     expect(cookie).not.toMatch(/1020304050|ana|example/i);
-    expect(post.headers.getSetCookie()[0]).toMatch(new RegExp(`; Path=/checkout/${token}; Max-Age=300; HttpOnly; SameSite=Strict$`));
+    expect(post.headers.getSetCookie()[0]).toMatch(new RegExp(`; Path=/checkout/${token}; Max-Age=300; HttpOnly; SameSite=Lax$`));
     expect(page.text).toContain('Elige tu banco.');
     expect(page.text).toMatch(/id="numeroDocumento"[^>]*value="1020304050"/);
     // Shown once: the page clears the cookie, and the page asked again without it is the plain form.
