@@ -57,6 +57,21 @@ describe('the provider on another site', () => {
     expect(await estadoOf(gw, merchant, created.id)).toBe('aprobado');
   }, SLOW_MS);
 
+  it("PSE: the form sends the buyer to the bank on the provider's site, and the bank back to an approved page", async () => {
+    const created = await createCharge(gw, merchant);
+    await page.goto(`${created.checkoutUrl}?metodo=pse`);
+    await page.getByLabel('Banco').selectOption({ label: 'Bancolombia' });
+    await page.getByLabel('Número de documento').fill('1020304050');
+    await page.getByLabel('Nombre del titular de la cuenta').fill('Ana María Pérez');
+    await page.getByLabel('Correo electrónico').fill('ana@example.com');
+    await page.getByRole('button', { name: 'Continuar al banco' }).click();
+    await page.waitForURL(`${gw.infra.config.sandboxPublicUrl}/pse/**`);
+    await page.getByRole('button', { name: 'Autorizar pago' }).click();
+    await page.waitForURL(created.checkoutUrl);
+    await page.getByRole('heading', { name: '¡Pago aprobado!' }).waitFor();
+    expect(await estadoOf(gw, merchant, created.id)).toBe('aprobado');
+  }, SLOW_MS);
+
   it('a card paid after another tab issued a voucher: the voucher, saying why the card was not used', async () => {
     const created = await createCharge(gw, merchant);
     await cardUpToPay(page, created.checkoutUrl, '4242 4242 4242 4242');
