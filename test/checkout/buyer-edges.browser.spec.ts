@@ -93,6 +93,24 @@ describe('a buyer off the happy path', () => {
     expect(await page.getByRole('alert').count()).toBe(0);
   }, SLOW_MS);
 
+  it("card expiry typed on a phone's number keypad, which has no slash (1230), or with the year in full (12/2030)", async () => {
+    for (const vence of ['1230', '12/2030']) {
+      const created = await createCharge(gw, merchant);
+      await page.goto(`${created.checkoutUrl}?metodo=tarjeta`);
+      const frame = page.frameLocator('iframe');
+      expect(await frame.getByLabel('Vence (MM/AA)').getAttribute('inputmode')).toBe('numeric');
+      await frame.getByLabel('Número de la tarjeta').fill('4242 4242 4242 4242');
+      await frame.getByLabel('Nombre como aparece en la tarjeta').fill('ANA M PEREZ');
+      await frame.getByLabel('Vence (MM/AA)').pressSequentially(vence);
+      await frame.getByLabel('Código de seguridad').fill('123');
+      await frame.getByRole('button', { name: 'Continuar' }).click();
+      await frame.getByLabel('Número de cuotas').selectOption('1');
+      await payButton(page).click();
+      await page.getByRole('heading', { name: '¡Pago aprobado!' }).waitFor();
+      expect(await estadoOf(gw, merchant, created.id)).toBe('aprobado');
+    }
+  }, SLOW_MS);
+
   it('double clicks on every form, and a bank page decided twice in two tabs: one payment each, the final page shown', async () => {
     // PSE: "Continuar al banco" twice gives one debit; the bank page opened in two tabs, approved in one, rejected in
     // the other: approved, and the late "Rechazar" lands on the approved page.
