@@ -3,7 +3,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { issueKey, onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
-import { MovableClock } from './paying.js';
+import { createCharge, MovableClock } from './paying.js';
 
 describe('GET /v1/pagos/bancos', () => {
   const clock = new MovableClock();
@@ -77,6 +77,16 @@ describe('GET /v1/pagos/bancos', () => {
     } finally {
       failUpstream = false;
     }
+  });
+
+  it("is the hosted page's PSE list: the same banks, codes and names, in the same order", async () => {
+    const api: Array<{ codigo: string; nombre: string }> = (await bancos()).body;
+    const charge = await createCharge(gw, merchant);
+    const form = await http('GET', `${charge.checkoutUrl}?metodo=pse`);
+    const select = /<select id="banco"[^>]*>([\s\S]*?)<\/select>/.exec(form.text)?.[1] ?? '';
+    const offered = [...select.matchAll(/<option value="(\d+)"[^>]*>([^<]*)<\/option>/g)].map(([, codigo, nombre]) => ({ codigo, nombre }));
+    expect(offered.length).toBeGreaterThan(40);
+    expect(offered).toEqual(api);
   });
 
   it('is not swallowed by /v1/pagos/{id}, needs a key, and a read-only key may read it', async () => {

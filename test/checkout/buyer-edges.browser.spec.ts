@@ -76,6 +76,41 @@ describe('a buyer off the happy path', () => {
     expect(await later.locator('form, iframe').count()).toBe(0);
   }, SLOW_MS);
 
+  it('card paid in one tab after a voucher was issued in the other: the voucher, saying why the card was not used', async () => {
+    const created = await createCharge(gw, merchant);
+    const other = await context.newPage();
+    await fillCard(page, created);
+    await other.goto(`${created.checkoutUrl}?metodo=efectivo`);
+    await other.getByRole('button', { name: 'Generar código de pago' }).click();
+    await other.getByRole('heading', { name: 'Tu código para pagar en efectivo' }).waitFor();
+    await payButton(page).click();
+    await page.getByRole('heading', { name: 'Tu código para pagar en efectivo' }).waitFor();
+    expect(await page.getByRole('alert').innerText()).toBe('Ya tienes un código de pago en efectivo para esta compra.');
+    expect(await eventTypes(gw, created.id)).toEqual(['ChargeCreated', 'CheckoutOpened', 'CashVoucherIssued']);
+    // Said once: the page reloaded is the voucher alone.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Tu código para pagar en efectivo' }).waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+  }, SLOW_MS);
+
+  it("card expiry typed on a phone's number keypad, which has no slash (1230), or with the year in full (12/2030)", async () => {
+    for (const vence of ['1230', '12/2030']) {
+      const created = await createCharge(gw, merchant);
+      await page.goto(`${created.checkoutUrl}?metodo=tarjeta`);
+      const frame = page.frameLocator('iframe');
+      expect(await frame.getByLabel('Vence (MM/AA)').getAttribute('inputmode')).toBe('numeric');
+      await frame.getByLabel('Número de la tarjeta').fill('4242 4242 4242 4242');
+      await frame.getByLabel('Nombre como aparece en la tarjeta').fill('ANA M PEREZ');
+      await frame.getByLabel('Vence (MM/AA)').pressSequentially(vence);
+      await frame.getByLabel('Código de seguridad').fill('123');
+      await frame.getByRole('button', { name: 'Continuar' }).click();
+      await frame.getByLabel('Número de cuotas').selectOption('1');
+      await payButton(page).click();
+      await page.getByRole('heading', { name: '¡Pago aprobado!' }).waitFor();
+      expect(await estadoOf(gw, merchant, created.id)).toBe('aprobado');
+    }
+  }, SLOW_MS);
+
   it('double clicks on every form, and a bank page decided twice in two tabs: one payment each, the final page shown', async () => {
     // PSE: "Continuar al banco" twice gives one debit; the bank page opened in two tabs, approved in one, rejected in
     // the other: approved, and the late "Rechazar" lands on the approved page.
@@ -116,6 +151,48 @@ describe('a buyer off the happy path', () => {
     expect(await shown(page)).toContain('Tu código para pagar en efectivo');
     expect(await page.locator('form').count()).toBe(0);
     expect(await estadoOf(gw, merchant, cash.id)).toBe('pendiente');
+  }, SLOW_MS);
+
+  it('a NIT and a cédula written with thousands dots, as Colombians write them, go to the bank as their digits', async () => {
+    const company = await createCharge(gw, merchant);
+    await page.goto(`${company.checkoutUrl}?metodo=pse`);
+    await page.getByLabel('Banco').selectOption({ label: 'Bancolombia' });
+    await page.getByLabel('Jurídica').check();
+    await page.getByLabel('Tipo de documento').selectOption('NIT');
+    await page.getByLabel('Número de documento').fill('890.900.608-9');
+    await page.getByLabel('Nombre del titular de la cuenta').fill('Almacenes Éxito S.A.');
+    await page.getByLabel('Correo electrónico').fill('pagos@exito.com');
+    await page.getByRole('button', { name: 'Continuar al banco' }).click();
+    await page.getByRole('button', { name: 'Autorizar pago' }).waitFor();
+    expect(await shown(page)).toContain('NIT 890900608-9');
+
+    // A wrong check digit written with dots is named as the check digit, not as a badly written NIT.
+    const wrongDigit = await createCharge(gw, merchant);
+    await page.goto(`${wrongDigit.checkoutUrl}?metodo=pse`);
+    await page.getByLabel('Banco').selectOption({ label: 'Bancolombia' });
+    await page.getByLabel('Jurídica').check();
+    await page.getByLabel('Tipo de documento').selectOption('NIT');
+    await page.getByLabel('Número de documento').fill('890.900.608-1');
+    await page.getByLabel('Nombre del titular de la cuenta').fill('Almacenes Éxito S.A.');
+    await page.getByLabel('Correo electrónico').fill('pagos@exito.com');
+    await page.getByRole('button', { name: 'Continuar al banco' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Revisa estos datos' }).waitFor();
+    expect(await shown(page)).toContain('El dígito de verificación (después del guion) no corresponde a ese NIT');
+
+    const person = await createCharge(gw, merchant);
+    await page.goto(`${person.checkoutUrl}?metodo=pse`);
+    await page.getByLabel('Banco').selectOption({ label: 'Bancolombia' });
+    await page.getByLabel('Natural').check();
+    await page.getByLabel('Tipo de documento').selectOption('CC');
+    await page.getByLabel('Número de documento').fill('1.020.304.050');
+    await page.getByLabel('Nombre del titular de la cuenta').fill('Ana María Pérez');
+    await page.getByLabel('Correo electrónico').fill('ana@example.com');
+    await page.getByRole('button', { name: 'Continuar al banco' }).click();
+    await page.getByRole('button', { name: 'Autorizar pago' }).waitFor();
+    expect(await shown(page)).toContain('CC 1020304050');
+    await page.getByRole('button', { name: 'Autorizar pago' }).click();
+    await page.getByRole('heading', { name: '¡Pago aprobado!' }).waitFor();
+    expect(await estadoOf(gw, merchant, person.id)).toBe('aprobado');
   }, SLOW_MS);
 
   const silent = (settings: Record<string, unknown>) => operator(gw, 'PUT', '/internal/sandbox/comportamiento', { silencio: true, ...settings });

@@ -1,6 +1,8 @@
 // The hosted page over plain HTTP: what it shows, its security headers, its forms, the way back to the merchant,
 // and the cash voucher's life (issued once, paid by the network or expired by the worker).
 import { freePort } from '../support/ports.js';
+import { Receiver } from '../webhooks/support/receiver.js';
+import { merchantWithEndpoint } from '../webhooks/support/webhooks.js';
 import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { DEFAULT_RETURN_URL, onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
 import { createCharge, estadoOf, eventTypes, eventually, MovableClock, operator, PAYER, postForm, postFormAndFollow } from './paying.js';
@@ -158,7 +160,7 @@ describe('the hosted checkout page', () => {
     expect(post.status).toBe(303);
     expect(post.headers.get('location')).toBe(`/checkout/${token}?metodo=pse`);
     expect(cookie).not.toMatch(/1020304050|ana|example/i);
-    expect(post.headers.getSetCookie()[0]).toMatch(new RegExp(`; Path=/checkout/${token}; Max-Age=300; HttpOnly; SameSite=Strict$`));
+    expect(post.headers.getSetCookie()[0]).toMatch(new RegExp(`; Path=/checkout/${token}; Max-Age=300; HttpOnly; SameSite=Lax$`));
     expect(page.text).toContain('Elige tu banco.');
     expect(page.text).toMatch(/id="numeroDocumento"[^>]*value="1020304050"/);
     // Shown once: the page clears the cookie, and the page asked again without it is the plain form.
@@ -185,11 +187,11 @@ describe('the hosted checkout page', () => {
   it("names what is wrong with a document number the buyer did write: the type's shape, or the NIT's check digit", async () => {
     const charge = await createCharge(gw, merchant);
     const cases: Array<[Record<string, string>, string]> = [
-      [{ tipoDocumento: 'CC', numeroDocumento: '1.020.304.050' }, 'La cédula de ciudadanía lleva de 3 a 10 dígitos, sin puntos ni espacios.'],
-      [{ tipoDocumento: 'TI', numeroDocumento: '12345' }, 'La tarjeta de identidad lleva de 6 a 11 dígitos, sin puntos ni espacios.'],
+      [{ tipoDocumento: 'CC', numeroDocumento: '10.20.304.050' }, 'La cédula de ciudadanía lleva de 3 a 10 dígitos, con o sin puntos de miles, sin espacios.'],
+      [{ tipoDocumento: 'TI', numeroDocumento: '12.345' }, 'La tarjeta de identidad lleva de 6 a 11 dígitos, con o sin puntos de miles, sin espacios.'],
       [{ tipoDocumento: 'PP', numeroDocumento: 'AB-12345' }, 'El pasaporte lleva de 3 a 12 letras o números, sin espacios ni guiones.'],
       [{ tipoPersona: 'juridica', tipoDocumento: 'NIT', numeroDocumento: '900123456' }, 'Escribe el NIT con su dígito de verificación después de un guion, así: 900123456-8.'],
-      [{ tipoPersona: 'juridica', tipoDocumento: 'NIT', numeroDocumento: '900123456-7' }, 'El dígito de verificación (después del guion) no corresponde a ese NIT: revisa el número y el dígito.'],
+      [{ tipoPersona: 'juridica', tipoDocumento: 'NIT', numeroDocumento: '900.123.456-7' }, 'El dígito de verificación (después del guion) no corresponde a ese NIT: revisa el número y el dígito.'],
       [{ numeroDocumento: '' }, 'Escribe el número de documento. Un NIT va con su dígito de verificación, así: 900123456-8.'],
     ];
     for (const [fields, message] of cases) {
@@ -358,6 +360,38 @@ describe('the hosted checkout page', () => {
     expect(scripted.status).toBe(409);
     expect(scripted.body.code).toBe('sandbox_voucher_expired');
     expect(await estadoOf(gw, merchant, charge.id)).toBe('pendiente');
+  });
+
+  it("sends the merchant's webhook nothing for a voucher issued or expired; the one paid later gets payment.completed", async () => {
+    const receiver = await Receiver.start({ now: () => clock.now().getTime() });
+    try {
+      const shop = await merchantWithEndpoint(gw, receiver.url);
+      receiver.secret = shop.secret ?? '';
+      const voucher = async (): Promise<{ id: string; reference: string }> => {
+        const charge = await createCharge(gw, shop);
+        await postForm(`${charge.checkoutUrl}/efectivo`, {});
+        const [issued] = await gw.infra.dataSource.query("SELECT data FROM events WHERE stream_id = $1 AND type = 'CashVoucherIssued'", [
+          `charge-${charge.id}`,
+        ]);
+        return { id: charge.id, reference: issued.data.voucherReference };
+      };
+      const expired = await voucher();
+      clock.advance(72 * 3600_000 + 1000);
+      await eventually(() => eventTypes(gw, expired.id), (t) => t.includes('CashVoucherExpired'), 5000);
+      const paid = await voucher();
+      expect((await postForm(`${gw.infra.config.sandboxPublicUrl}/red-efectivo`, { referencia: paid.reference })).status).toBe(200);
+
+      // The projector writes deliveries in the order of the events: once the later payment's notice has arrived, one
+      // for the expired voucher (issued and expired before it) would have been written too.
+      const arrived = await eventually(async () => receiver.accepted, (accepted) => accepted.length > 0, 10_000);
+      expect(arrived.map((request) => [JSON.parse(request.rawBody).type, JSON.parse(request.rawBody).data.paymentId])).toEqual([['payment.completed', paid.id]]);
+      const deliveries = await operator(gw, 'GET', `/internal/merchants/${shop.merchantId}/entregas?pagoId=${expired.id}`);
+      expect(deliveries.status).toBe(200);
+      expect(deliveries.body.data).toEqual([]);
+      expect(await estadoOf(gw, shop, expired.id)).toBe('pendiente');
+    } finally {
+      await receiver.close();
+    }
   });
 
   it("the network's cashier must type the amount in pesos: letters are refused, the voucher stays unpaid", async () => {

@@ -100,6 +100,19 @@ describe('own checkout', () => {
     expect((await post({ pagador: company })).status).toBe(201);
   });
 
+  it('takes a NIT or a cédula written with thousands dots, and sends the bank its digits', async () => {
+    const company = { ...pagador, tipoPersona: 'juridica', tipoDocumento: 'NIT', numeroDocumento: '890.900.608-9' };
+    const answer = await post({ pagador: company });
+    expect(answer.status).toBe(201);
+    const bank = (await http('GET', answer.body.checkoutUrl)).headers.get('location') ?? '';
+    expect((await http('GET', bank)).text).toContain('NIT 890900608-9');
+    expect((await post({ pagador: { ...pagador, numeroDocumento: '1.020.304.050' } })).status).toBe(201);
+    // Dots elsewhere than between groups of three are no way of writing a number.
+    const misplaced = await post({ pagador: { ...pagador, numeroDocumento: '10.20.304.050' } });
+    expect(misplaced.status).toBe(400);
+    expect(Object.keys(misplaced.body.message.fieldErrors)).toEqual(['pagador.numeroDocumento']);
+  });
+
   it('refuses invalid pagador fields with 400, one entry per field', async () => {
     const answer = await post({
       pagador: { ...pagador, tipoPersona: 'juridica', tipoDocumento: 'NIT', numeroDocumento: '890900608-1', email: 'sin-arroba', banco: '17' },

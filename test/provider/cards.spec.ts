@@ -24,6 +24,15 @@ describe('sandbox test cards', () => {
     expect(card('4000-0000-0000-0002')).toMatchObject({ ok: true, card: { behaviour: 'rechazar' } });
   });
 
+  it('reads the expiry as buyers type it: MM/AA, no slash (a phone keypad has none), another separator, the year in full', () => {
+    for (const vence of ['12/30', '12 / 30', '1230', '12-30', '12 30', '12/2030', '1/30']) expect([vence, card('4242424242424242', { vence })]).toMatchObject([vence, { ok: true }]);
+    for (const vence of ['123', '12/3', '12/203', '12/1930', '12//30', 'dic/30', '12/30/1']) {
+      expect([vence, card('4242424242424242', { vence })]).toMatchObject([vence, { ok: false, errors: { vence: 'Escribe la fecha de vencimiento como MM/AA.' } }]);
+    }
+    expect(card('4242424242424242', { vence: '1326' })).toMatchObject({ ok: false, errors: { vence: expect.stringMatching(/entre 01 y 12/) } });
+    expect(card('4242424242424242', { vence: '1025' })).toMatchObject({ ok: false, errors: { vence: 'La tarjeta está vencida.' } });
+  });
+
   it('refuses a number that fails Luhn, and a valid number that is not a test card, on numero', () => {
     expect(card('4242424242424241')).toMatchObject({ ok: false, errors: { numero: expect.stringMatching(/no es válido/) } });
     expect(passesLuhn('4111111111111111')).toBe(true);

@@ -38,6 +38,16 @@ const DOCUMENT_NUMBER: Record<TipoDocumento, { pattern: RegExp; rule: string }> 
 /** Types whose number is digits only: the hosted page offers a number keypad for them (a NIT needs its hyphen). */
 export const DIGITS_ONLY_DOCUMENTS: readonly TipoDocumento[] = ['CC', 'TI', 'RC'];
 
+/**
+ * A cédula or a NIT as Colombians write it, with thousands dots (1.020.304.050, 900.123.456-8), becomes its digits;
+ * dots anywhere else are left for the number's rule to refuse. Other types keep what was written.
+ */
+export function documentNumber(tipoDocumento: unknown, numero: string): string {
+  if (tipoDocumento !== 'NIT' && !(DIGITS_ONLY_DOCUMENTS as readonly unknown[]).includes(tipoDocumento)) return numero;
+  const grouped = /^(\d{1,3}(?:\.\d{3})+)(-\d)?$/.exec(numero);
+  return grouped ? `${grouped[1]?.replaceAll('.', '')}${grouped[2] ?? ''}` : numero;
+}
+
 const oneOf = <T extends string>(list: readonly T[], value: unknown): value is T => typeof value === 'string' && (list as readonly string[]).includes(value);
 
 /** `prefix` names the fields in the errors: `pagador.` for the API, '' for the hosted page's form. */
@@ -84,7 +94,8 @@ export function checkPagador(raw: unknown, prefix = 'pagador.'): PagadorCheck {
   else if (!oneOf(TIPOS_DOCUMENTO, tipoDocumento)) add('tipoDocumento', `tipoDocumento must be one of ${TIPOS_DOCUMENTO.join(', ')}`);
   else if (tipoPersona === 'juridica' && tipoDocumento !== 'NIT') add('tipoDocumento', 'a persona juridica pays with its NIT');
 
-  const numero = text('numeroDocumento');
+  const written = text('numeroDocumento');
+  const numero = typeof written === 'string' ? documentNumber(tipoDocumento, written) : written;
   if (numero === undefined) add('numeroDocumento', 'numeroDocumento is required');
   else if (numero !== null && oneOf(TIPOS_DOCUMENTO, tipoDocumento)) {
     const { pattern, rule } = DOCUMENT_NUMBER[tipoDocumento];

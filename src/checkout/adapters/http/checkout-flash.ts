@@ -54,7 +54,11 @@ export class CheckoutFlash {
     }
   }
 
+  /**
+   * Lax, not Strict: the card's token is posted to our page from the provider's frame, another site in production, so
+   * the page its 303 leads to is a navigation that other site started, and a Strict cookie would not come with it.
+   */
   private cookie(token: string, value: string, maxAge: number): string {
-    return `${NAME}=${value}; Path=/checkout/${token}; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${this.secure ? '; Secure' : ''}`;
+    return `${NAME}=${value}; Path=/checkout/${token}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${this.secure ? '; Secure' : ''}`;
   }
 }

@@ -9,7 +9,7 @@ import { PaymentNotOpen } from '../../application/errors.js';
 import { ListBanksQuery } from '../../application/list-banks/list-banks.query.js';
 import { OpenCardFormQuery } from '../../application/open-card-form/open-card-form.query.js';
 import type { CheckoutSnapshot } from '../../application/view-checkout/view-checkout.query.js';
-import type { Raw } from './views/html.js';
+import { html, type Raw } from './views/html.js';
 import { layout, type Summary } from './views/layout.js';
 import { cardPanel, cashPanel, chooseMethod, pseForm, type Links, type PseFormState } from './views/methods.js';
 import { finalScreen, processingScreen, unavailableScreen, voucherExpiredScreen, voucherScreen, type Back } from './views/screens.js';
@@ -18,7 +18,7 @@ export interface RenderOptions {
   method?: 'pse' | 'tarjeta' | 'efectivo';
   pse?: PseFormState;
   cardError?: string;
-  /** Why the last action did nothing, shown above the methods. */
+  /** Why the last action did nothing, shown above whatever the page shows now (the methods, the voucher, a result). */
   notice?: string;
 }
 
@@ -49,10 +49,11 @@ export class CheckoutScreens {
       descripcion: charge.descripcion,
       referencia: charge.referencia,
     };
+    const notice = options.notice ? html`<p class="notice warn flash" role="alert">${options.notice}</p>` : null;
     const page = (body: Raw, title: string, status = 200, refreshSeconds?: number): Rendered => ({
       kind: 'page',
       status,
-      page: layout(body, { title, summary, refreshSeconds, https: this.https }),
+      page: layout(html`${notice}${body}`, { title, summary, refreshSeconds, https: this.https }),
     });
 
     switch (screen.kind) {
@@ -104,11 +105,11 @@ export class CheckoutScreens {
         case 'efectivo':
           return page(cashPanel(links), 'Pagar en efectivo');
         default:
-          return page(chooseMethod(links, screen.pendingBank, options.notice ?? null), 'Elige cómo pagar');
+          return page(chooseMethod(links, screen.pendingBank), 'Elige cómo pagar');
       }
     } catch (error) {
       if (error instanceof GatewayUnavailable) return this.unavailable(page, links.self);
-      if (error instanceof PaymentNotOpen) return page(chooseMethod(links, null, null), 'Elige cómo pagar', 409);
+      if (error instanceof PaymentNotOpen) return page(chooseMethod(links, null), 'Elige cómo pagar', 409);
       throw error;
     }
   }

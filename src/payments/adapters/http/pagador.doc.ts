@@ -20,7 +20,7 @@ export class PagadorDoc {
   @ApiProperty({ enum: TIPOS_DOCUMENTO })
   tipoDocumento!: string;
 
-  @ApiProperty({ example: '1020304050', description: `A NIT goes with its check digit after a hyphen (${NIT_EXAMPLE}), checked by DIAN's algorithm.` })
+  @ApiProperty({ example: '1020304050', description: `A NIT goes with its check digit after a hyphen (${NIT_EXAMPLE}), checked by DIAN's algorithm. A cédula or NIT may carry thousands dots (900.123.456-8): the digits are kept.` })
   numeroDocumento!: string;
 
   @ApiProperty({ pattern: '^\\d{4}$', example: '1007', description: 'The codigo of the payer\'s bank, from GET /v1/pagos/bancos.' })

@@ -70,6 +70,17 @@ export interface CardInput {
 
 export type CardCheck = { ok: true; card: TestCard } | { ok: false; errors: Partial<Record<keyof CardInput, string>> };
 
+/**
+ * MM/AA as buyers type it: with the slash, another separator or none (the field opens a phone's number keypad, which
+ * has no slash: 1230), the month in one digit before a separator, the year in full (12/2030). Null for anything else.
+ */
+function readExpiry(vence: string): { month: number; year: number } | null {
+  const found = /^(\d{1,2})\s*[/.\s-]\s*(\d{2}|20\d{2})$|^(\d{2})(\d{2})$/.exec(vence.trim());
+  if (!found) return null;
+  const year = found[2] ?? found[4] ?? '';
+  return { month: Number(found[1] ?? found[3]), year: year.length === 4 ? Number(year) : 2000 + Number(year) };
+}
+
 /** The checks a card form makes before anything is charged; messages in Spanish, for the buyer. */
 export function checkCard(input: CardInput, now: Date): CardCheck {
   const errors: Partial<Record<keyof CardInput, string>> = {};
@@ -78,11 +89,10 @@ export function checkCard(input: CardInput, now: Date): CardCheck {
   if (!passesLuhn(digits)) errors.numero = 'Revisa el número de la tarjeta: no es válido.';
   else if (!(card = testCard(digits))) errors.numero = 'Esta tarjeta no existe en el entorno de pruebas: usa una de las tarjetas de prueba.';
   if (input.nombre.trim().length < 2) errors.nombre = 'Escribe el nombre como aparece en la tarjeta.';
-  const expiry = /^\s*(\d{2})\s*\/\s*(\d{2})\s*$/.exec(input.vence);
+  const expiry = readExpiry(input.vence);
   if (!expiry) errors.vence = 'Escribe la fecha de vencimiento como MM/AA.';
   else {
-    const month = Number(expiry[1]);
-    const year = 2000 + Number(expiry[2]);
+    const { month, year } = expiry;
     // A card is valid through the last day of its month.
     const endOfMonth = Date.UTC(year, month, 1);
     if (month < 1 || month > 12) errors.vence = 'El mes de vencimiento debe estar entre 01 y 12.';

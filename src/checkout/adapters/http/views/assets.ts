@@ -37,6 +37,7 @@ a:hover{color:#084a8c}
 .notice{border-radius:10px;padding:.8rem 1rem;margin:0 0 1rem;font-size:.95rem}
 .notice.info{background:#eef5ff;border:1px solid #b9d3f5}
 .notice.warn{background:#fff6e5;border:1px solid #f0c36d}
+.notice.flash{margin:1.25rem 1.25rem 0}
 .notice.error{background:#fef0ef;border:1px solid #f2b8b5}
 .error-summary h3{margin:0 0 .35rem;font-size:1rem;color:#8f1d14}
 .error-summary ul{margin:0;padding-left:1.1rem}
@@ -80,10 +81,11 @@ button,.button{display:block;width:100%;border:0;border-radius:12px;padding:.95r
   .topbar{padding-top:1.5rem}
   .row{grid-template-columns:1fr 1.4fr;gap:.9rem}
   .summary,.panel{padding-left:1.75rem;padding-right:1.75rem}
+  .notice.flash{margin-left:1.75rem;margin-right:1.75rem}
 }
 @media print{
   body{background:#fff}
-  .topbar .secure,.skip,.no-print,.links,.actions,.foot{display:none}
+  .topbar .secure,.skip,.no-print,.links,.actions,.foot,.flash{display:none}
   .sheet{box-shadow:none;border:1px solid #999}
 }
 `;

@@ -1,6 +1,6 @@
 // The hosted page's payment screens: choose a method, PSE's form, the provider's card frame, cash.
 // Plain links and forms: every step works without JavaScript.
-import { DIGITS_ONLY_DOCUMENTS, TIPOS_DOCUMENTO, type TipoDocumento } from '../../../domain/pagador.js';
+import { DIGITS_ONLY_DOCUMENTS, documentNumber, TIPOS_DOCUMENTO, type TipoDocumento } from '../../../domain/pagador.js';
 import { NIT_EXAMPLE, NIT_FORMAT } from '../../../domain/nit.js';
 import { html, type Raw } from './html.js';
 import { ICONS } from './icons.js';
@@ -24,10 +24,9 @@ const pendingPseNotice = (pendingBank: PendingBank | null): Raw | null =>
     ? html`<p class="notice info">Empezaste un pago PSE${pendingBank.name ? ` con ${pendingBank.name}` : ''}. <a href="${pendingBank.url}">Continuar en el banco</a>, o elige otro medio: el pago PSE sin terminar se cancela.</p>`
     : null;
 
-export function chooseMethod(links: Links, pendingBank: PendingBank | null, notice: string | null): Raw {
+export function chooseMethod(links: Links, pendingBank: PendingBank | null): Raw {
   return html`<section class="panel" aria-labelledby="metodos">
   <h2 id="metodos">¿Cómo quieres pagar?</h2>
-  ${notice ? html`<p class="notice warn" role="alert">${notice}</p>` : null}
   ${pendingPseNotice(pendingBank)}
   <ul class="methods">
     <li><a class="method" href="${links.self}?metodo=pse">${ICONS.bank}<span><strong>PSE</strong><small>Débito desde tu cuenta de ahorros o corriente</small></span><span class="chev">${ICONS.chevron}</span></a></li>
@@ -62,9 +61,9 @@ export const PSE_MESSAGES: Record<string, string> = {
 
 /** What a number of each document type looks like, for a number the form refused (said in the buyer's words). */
 const DOCUMENT_NUMBER_HINTS: Record<TipoDocumento, string> = {
-  CC: 'La cédula de ciudadanía lleva de 3 a 10 dígitos, sin puntos ni espacios.',
-  TI: 'La tarjeta de identidad lleva de 6 a 11 dígitos, sin puntos ni espacios.',
-  RC: 'El registro civil lleva de 6 a 11 dígitos, sin puntos ni espacios.',
+  CC: 'La cédula de ciudadanía lleva de 3 a 10 dígitos, con o sin puntos de miles, sin espacios.',
+  TI: 'La tarjeta de identidad lleva de 6 a 11 dígitos, con o sin puntos de miles, sin espacios.',
+  RC: 'El registro civil lleva de 6 a 11 dígitos, con o sin puntos de miles, sin espacios.',
   NIT: `Escribe el NIT con su dígito de verificación después de un guion, así: ${NIT_EXAMPLE}.`,
   CE: 'La cédula de extranjería lleva de 3 a 12 letras o números, sin espacios ni guiones.',
   PP: 'El pasaporte lleva de 3 a 12 letras o números, sin espacios ni guiones.',
@@ -77,9 +76,9 @@ const DOCUMENT_NUMBER_HINTS: Record<TipoDocumento, string> = {
  * check digit does not match (a single "write the number" would tell someone who did write it nothing).
  */
 export function documentNumberMessage(values: Record<string, string>): string {
-  const numero = (values.numeroDocumento ?? '').trim();
-  if (numero === '') return PSE_MESSAGES.numeroDocumento ?? '';
   const tipo = values.tipoDocumento as TipoDocumento;
+  const numero = documentNumber(tipo, (values.numeroDocumento ?? '').trim());
+  if (numero === '') return PSE_MESSAGES.numeroDocumento ?? '';
   if (tipo === 'NIT' && NIT_FORMAT.test(numero)) {
     return 'El dígito de verificación (después del guion) no corresponde a ese NIT: revisa el número y el dígito.';
   }
