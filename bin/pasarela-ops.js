@@ -44,6 +44,8 @@ Commands:
   webhooks reseal                  Seal every stored webhook signing secret again with the current WEBHOOK_SECRET_KEY
                                    (after a rotation of that key; then WEBHOOK_SECRET_KEY_PREVIOUS can be removed);
                                    lists the secrets that opened with neither key, left as they were
+  people list <merchantId>         Show the merchant's people with portal access: id, email, nombre, rol, estado
+                                   (invitada until the invitation is accepted), when invited and when activated
   people invite <merchantId> <email> <nombre>
                                    Invite an administrator of the merchant to the portal (its first one, who then
                                    invites the rest): the invitation link (valid 7 days) is shown only this once; the
@@ -509,6 +511,30 @@ const commands = {
       throw new ApiError('read models differ from their rebuild');
     }
     return [job, replayReport(job.resultado)];
+  },
+  'people list': async (context, args) => {
+    const merchantId = one(args, 'merchantId');
+    const people = await call(context, 'GET', `/internal/merchants/${merchantId}/personas`);
+    if (people.length === 0) {
+      return [people, `Merchant ${merchantId} has no one with portal access yet.\nInvite its first administrator: pasarela-ops people invite ${merchantId} <email> <nombre>`];
+    }
+    const now = Date.now();
+    const rows = [['PERSONA', 'EMAIL', 'NOMBRE', 'ROL', 'ESTADO', 'INVITADA', 'ACTIVADA']];
+    for (const p of people) {
+      // An invitation past its date is still invitada in the API; say it, since the fix is to invite again.
+      const lapsed = p.estado === 'invitada' && p.invitacionExpiraEn && Date.parse(p.invitacionExpiraEn) <= now;
+      const activated = p.activadaEn ?? (lapsed ? `link expired ${p.invitacionExpiraEn}` : p.invitacionExpiraEn ? `link valid until ${p.invitacionExpiraEn}` : '-');
+      rows.push([p.id, p.email, p.nombre, p.rol, p.estado, p.creadoEn, activated]);
+    }
+    const lines = [table(rows)];
+    if (people.some((p) => p.estado === 'invitada')) {
+      // The operator's invitation is for an administrador only: the same email with another rol is person_exists.
+      lines.push(
+        'An invitation lost or expired: the same email invited again with the same rol gets a new link (the old one stops working);\n' +
+          `an administrador with: pasarela-ops people invite ${merchantId} <email> <nombre>; a lectura from the shop's portal (Configuración > Personas).`,
+      );
+    }
+    return [people, lines.join('\n')];
   },
   'people invite': async (context, args) => {
     const [merchantId, email, ...names] = args;

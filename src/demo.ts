@@ -15,6 +15,8 @@ export interface DemoMerchant {
 export interface DemoState extends DemoMerchant {
   keyWorks: boolean;
   sitioWeb: string | null;
+  /** How many people have access to its portal (invited or active); null when the operator API could not say. */
+  people: number | null;
 }
 
 async function call<T>(method: string, url: string, token: string, body?: unknown): Promise<T> {
@@ -32,10 +34,21 @@ async function call<T>(method: string, url: string, token: string, body?: unknow
 export async function seedDemoMerchant(gateway: Gateway, dataDir: string): Promise<DemoState> {
   const file = path.join(dataDir, 'demo-merchant.json');
   const demo = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as DemoMerchant) : await createDemoMerchant(gateway, file);
+  const people = await countPeople(gateway, demo.merchantId);
   const registration = await fetch(`${gateway.publicUrl}/v1/merchants/me/registro-web`, { headers: { authorization: `Bearer ${demo.apiKey}` } });
-  if (!registration.ok) return { ...demo, keyWorks: false, sitioWeb: null };
+  if (!registration.ok) return { ...demo, keyWorks: false, sitioWeb: null, people };
   const { sitioWeb } = (await registration.json()) as { sitioWeb: string | null };
-  return { ...demo, keyWorks: true, sitioWeb };
+  return { ...demo, keyWorks: true, sitioWeb, people };
+}
+
+/** The operator's view (GET /internal/merchants/{id}/personas), whatever became of the demo key; null if it fails. */
+async function countPeople(gateway: Gateway, merchantId: string): Promise<number | null> {
+  try {
+    const people = await call<unknown[]>('GET', `${gateway.adminUrl}/internal/merchants/${merchantId}/personas`, gateway.infra.config.operatorToken ?? '');
+    return people.length;
+  } catch {
+    return null;
+  }
 }
 
 async function createDemoMerchant(gateway: Gateway, file: string): Promise<DemoMerchant> {

@@ -19,6 +19,20 @@ function readOrCreateSecret(file: string, make: () => string): string {
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
+/** A word for sh: as it is when plain, else single-quoted. */
+const shellWord = (word: string): string => (/^[\w./:@%+=,-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`);
+
+/**
+ * The operator CLI as pasted in a new shell in the project's folder: with --url and DATA_DIR (where it reads the token)
+ * only when this gateway's differ from the CLI's defaults (docs/decisions.md "Operator").
+ */
+function opsCommand(config: Config, gateway: Gateway): string {
+  const dataDir = path.resolve(config.dataDir);
+  const env = process.env.OPERATOR_TOKEN || dataDir === path.resolve('data') ? '' : `DATA_DIR=${shellWord(dataDir)} `;
+  const url = gateway.adminUrl === 'http://127.0.0.1:3001' ? '' : ` --url ${gateway.adminUrl}`;
+  return `${env}npx pasarela-ops${url}`;
+}
+
 function banner(config: Config, gateway: Gateway, demo: DemoState | null, embedded: boolean): string {
   const lines = ['', `Pasarela is running${config.role === 'all' ? '' : ` (ROLE=${config.role})`}.`];
   if (config.role === 'worker') {
@@ -31,6 +45,7 @@ function banner(config: Config, gateway: Gateway, demo: DemoState | null, embedd
     lines.push(
       `  Merchant API      ${config.publicBaseUrl}/v1   (docs: ${config.publicBaseUrl}/docs)`,
       `  Operator API      ${gateway.adminUrl}/internal   (${reach})`,
+      `  Merchant portal   ${config.publicBaseUrl}/portal/ingresar   (sign in; access is by invitation)`,
     );
   }
   lines.push(
@@ -48,7 +63,7 @@ function banner(config: Config, gateway: Gateway, demo: DemoState | null, embedd
       'Demo merchant "Tienda Demo":',
       `  merchantId  ${demo.merchantId}`,
       `  API key     none that works: the key in ${path.join(path.resolve(config.dataDir), 'demo-merchant.json')} was rotated or revoked.`,
-      `              Issue one: npx pasarela-ops keys issue ${demo.merchantId}`,
+      `              Issue one: ${opsCommand(config, gateway)} keys issue ${demo.merchantId}`,
     );
   } else if (demo) {
     lines.push(
@@ -65,6 +80,21 @@ function banner(config: Config, gateway: Gateway, demo: DemoState | null, embedd
       `    -H "Idempotency-Key: pedido-$(date +%s)" -H 'Content-Type: application/json' \\`,
       `    -d "{\\"merchantId\\":\\"${demo.merchantId}\\",\\"monto\\":150000,\\"moneda\\":\\"COP\\",\\"referencia\\":\\"PED-$(date +%s)\\",\\"descripcion\\":\\"Camiseta talla M\\"}"`,
     );
+  }
+  if (demo && config.role !== 'worker') {
+    // The portal in one step: the operator's invitation prints the link that sets a password and signs in. Once
+    // someone is invited, inviting "Ana" again would be false advice (person_exists once accepted): say who instead.
+    const ops = opsCommand(config, gateway);
+    if (demo.people) {
+      const who = demo.people === 1 ? '1 person has' : `${demo.people} people have`;
+      lines.push('', `The demo merchant's portal: ${who} access or an invitation; who and since when: ${ops} people list ${demo.merchantId}`);
+    } else {
+      lines.push(
+        '',
+        "The demo merchant's portal: invite yourself as its first administrator, then open the link this prints and choose a password:",
+        `  ${ops} people invite ${demo.merchantId} ana@tienda-demo.co Ana Gómez`,
+      );
+    }
   }
   return lines.join('\n');
 }

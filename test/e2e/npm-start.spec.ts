@@ -6,8 +6,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { http } from '../support/gateway.js';
 import { freePort } from '../support/ports.js';
+import { PortalClient, STRONG_PASSWORD } from '../portal/portal-client.js';
 
 const ROOT = path.resolve('.');
+
+/**
+ * A banner line that runs the operator CLI, pasted into sh in a new shell in the project's folder (none of the
+ * gateway's ADMIN_PORT, DATA_DIR or OPERATOR_TOKEN in its environment); its output.
+ */
+async function pasteOps(banner: string, command: string): Promise<string> {
+  const line = new RegExp(`^(?:.*: | +)?((?:DATA_DIR=\\S+ )?npx pasarela-ops .*\\b${command}\\b.*)$`, 'm').exec(banner)?.[1];
+  if (!line) throw new Error(`no pasarela-ops ${command} in the banner:\n${banner}`);
+  const { OPERATOR_TOKEN: _, DATA_DIR: __, ADMIN_PORT: ___, ...fresh } = process.env;
+  return new Promise<string>((resolve, reject) =>
+    execFile('sh', ['-c', line], { cwd: ROOT, env: fresh }, (error, out, err) => (error ? reject(new Error(`${line}: ${error.message}\n${err}`)) : resolve(out))),
+  );
+}
 
 /** The banner's curl (from `curl` to its `-d` line, with its backslash-newlines) run by sh as pasted; its JSON answer. */
 async function pasteCurl(banner: string): Promise<Record<string, unknown>> {
@@ -122,6 +136,22 @@ describe('npm start (the embedded default)', () => {
 
       const operator = await http('GET', `http://127.0.0.1:${env.ADMIN_PORT}/internal/pagos/${created.id}/eventos`, { token });
       expect(operator.status).toBe(200);
+
+      // The portal in one step: its sign-in page, and the printed invitation, pasted, gives a link that signs in.
+      const portal = /^ +Merchant portal +(\S+)/m.exec(banner)?.[1];
+      expect(portal).toBe(`http://localhost:${env.PORT}/portal/ingresar`);
+      const signInPage = await new PortalClient(`http://localhost:${env.PORT}`).get('/portal/ingresar');
+      expect(signInPage.status).toBe(200);
+      expect(signInPage.text).toContain('type="password"');
+      const invited = await pasteOps(banner, `people invite ${merchantId}`);
+      const link = new URL(/^\s+(http:\/\/\S+\/portal\/invitacion\/\S+)$/m.exec(invited)?.[1] ?? 'http://no-link-printed/');
+      expect(link.origin).toBe(`http://localhost:${env.PORT}`);
+      const browser = new PortalClient(link.origin);
+      const accepted = await browser.submit(link.pathname, link.pathname, { password: STRONG_PASSWORD, confirmacion: STRONG_PASSWORD });
+      expect(accepted.status).toBe(303);
+      const home = await browser.get(accepted.location ?? '/portal');
+      expect(home.status).toBe(200);
+      expect(home.text).toContain('Tienda Demo');
     } finally {
       // The output is in the failure message when the exit code is wrong.
       expect({ code: await stop(child), output: output() }).toMatchObject({ code: 0 });
@@ -139,6 +169,11 @@ describe('npm start (the embedded default)', () => {
       const again = await pasteCurl(output());
       expect(again).toMatchObject({ estado: 'pendiente', monto: 150000 });
       expect(again.id).not.toBe(bannerCharge);
+
+      // Its administrator is in now: the banner says who to ask about rather than inviting "Ana" again.
+      expect(output()).not.toContain('people invite');
+      const people = await pasteOps(output(), `people list ${first.merchantId}`);
+      expect(people).toMatch(/^\S+\s+ana@tienda-demo\.co\s+Ana Gómez\s+administrador\s+activa\s/m);
     } finally {
       expect({ code: await stop(child), output: output() }).toMatchObject({ code: 0 });
     }
@@ -216,7 +251,9 @@ describe('npm start (the embedded default)', () => {
       const banner = running.output();
       expect(banner).not.toContain(demo.apiKey);
       expect(banner).toContain('none that works');
-      expect(banner).toContain(`npx pasarela-ops keys issue ${demo.merchantId}`);
+      // Pasted as printed, it issues a working key.
+      const issued = /^ +(svcpk_\S+)$/m.exec(await pasteOps(banner, `keys issue ${demo.merchantId}`))?.[1];
+      expect((await http('GET', `http://127.0.0.1:${env.PORT}/v1/merchants/me`, { token: issued })).status).toBe(200);
     } finally {
       expect(await stop(running.child)).toBe(0);
     }

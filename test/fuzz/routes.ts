@@ -121,6 +121,7 @@ export function routes(f: Fixture): Route[] {
     { door: 'operator', method: 'POST', path: '/internal/merchants/:id/api-keys', params: { id: m }, json: { rol: 'lectura' } },
     { door: 'operator', method: 'POST', path: '/internal/api-keys/:id/rotacion', params: { id: f.keyIdToRevoke }, json: { graciaSegundos: 60 } },
     { door: 'operator', method: 'DELETE', path: '/internal/api-keys/:id', params: { id: f.keyIdToRevoke } },
+    { door: 'operator', method: 'GET', path: '/internal/merchants/:id/personas', params: { id: m } },
     { door: 'operator', method: 'POST', path: '/internal/merchants/:id/personas', params: { id: m }, json: { email: 'op@tienda.co', nombre: 'Op' } },
     { door: 'operator', method: 'POST', path: '/internal/personas/:id/restablecimiento', params: { id: f.personId } },
     { door: 'operator', method: 'GET', path: '/internal/pagos/:id/eventos', params: { id: f.chargeId } },

@@ -37,7 +37,7 @@ describe('pasarela-ops', () => {
   it('prints its help and exits 0', async () => {
     const run = await cli(['--help']);
     expect(run.code).toBe(0);
-    for (const command of ['merchants create', 'merchants approve', 'keys issue', 'keys rotate', 'keys revoke', 'charges events', 'webhooks roll-secret', 'people invite', 'people reset-password']) {
+    for (const command of ['merchants create', 'merchants approve', 'keys issue', 'keys rotate', 'keys revoke', 'charges events', 'webhooks roll-secret', 'people list', 'people invite', 'people reset-password']) {
       expect(run.stdout).toContain(command);
     }
   });
@@ -106,6 +106,43 @@ describe('pasarela-ops', () => {
     expect(await ops(['people', 'invite', 'tienda', 'a@tienda.co', 'A'])).toMatchObject({ code: 2, stderr: expect.stringContaining('merchantId must be a UUID') });
     expect(await ops(['people', 'invite', merchantId, 'no-es-correo', 'A'])).toMatchObject({ code: 1, stderr: 'pasarela-ops: email must be an email address (HTTP 400)\n' });
     expect(await ops(['people', 'invite', randomUUID(), 'a@tienda.co', 'A'])).toMatchObject({ code: 1, stderr: 'pasarela-ops: Merchant not found (HTTP 404, not_found)\n' });
+  });
+
+  it("lists a merchant's people: who is administrador, who never accepted; --json is the API's answer; never another merchant's", async () => {
+    const shop = await onboardMerchant(gw);
+    const other = await onboardMerchant(gw);
+    const empty = await ops(['people', 'list', shop.merchantId]);
+    expect(empty).toMatchObject({ code: 0, stderr: '' });
+    expect(empty.stdout).toContain(`has no one with portal access yet.\nInvite its first administrator: pasarela-ops people invite ${shop.merchantId} <email> <nombre>`);
+
+    const invitation = await json(['people', 'invite', shop.merchantId, 'dueno@tienda.co', 'Jorge', 'Díaz']);
+    await acceptInvitation(gw, new URL(invitation.invitacion.url).pathname);
+    const lost = await http('POST', `${gw.publicUrl}/v1/personas`, { token: shop.apiKey, body: { email: 'caja@tienda.co', nombre: 'Caja Uno', rol: 'lectura' } });
+    await json(['people', 'invite', other.merchantId, 'ajena@otra.co', 'Ajena']);
+
+    const run = await ops(['people', 'list', shop.merchantId]);
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    const lines = run.stdout.split('\n');
+    expect(lines[0]).toMatch(/^PERSONA\s+EMAIL\s+NOMBRE\s+ROL\s+ESTADO\s+INVITADA\s+ACTIVADA$/);
+    expect(lines[1]).toMatch(new RegExp(`^${invitation.id}\\s+dueno@tienda\\.co\\s+Jorge Díaz\\s+administrador\\s+activa\\s+\\S+Z\\s+\\S+Z$`));
+    expect(lines[2]).toMatch(new RegExp(`^${lost.body.id}\\s+caja@tienda\\.co\\s+Caja Uno\\s+lectura\\s+invitada\\s+\\S+Z\\s+link valid until \\S+Z$`));
+    expect(run.stdout).toContain('An invitation lost or expired');
+    expect(run.stdout).not.toContain('ajena@otra.co');
+
+    const listed = await json(['people', 'list', shop.merchantId]);
+    expect(listed).toEqual((await http('GET', `${gw.adminUrl}/internal/merchants/${shop.merchantId}/personas`, { token: gw.operatorToken })).body);
+    expect(listed.map((p: { email: string; estado: string; activadaEn: string | null }) => [p.email, p.estado, p.activadaEn !== null])).toEqual([
+      ['dueno@tienda.co', 'activa', true],
+      ['caja@tienda.co', 'invitada', false],
+    ]);
+    expect(JSON.stringify(listed)).not.toMatch(/hash|token|argon2/i);
+
+    expect(await ops(['people', 'list', randomUUID()])).toMatchObject({ code: 1, stdout: '', stderr: 'pasarela-ops: Merchant not found (HTTP 404, not_found)\n' });
+    const refused = await ops(['--json', 'people', 'list', randomUUID()]);
+    expect(refused.code).toBe(1);
+    expect(JSON.parse(refused.stdout)).toMatchObject({ statusCode: 404, code: 'not_found' });
+    expect(await ops(['people', 'list', 'tienda'])).toMatchObject({ code: 2, stderr: expect.stringContaining('merchantId must be a UUID') });
+    expect(await ops(['people', 'list'])).toMatchObject({ code: 2, stderr: expect.stringMatching(ONE_LINE) });
   });
 
   it('issues a password reset link for a portal person', async () => {

@@ -3,6 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsDefined, IsEmail, IsIn, IsString, Length, MaxLength } from 'class-validator';
 import type { MerchantRole } from '../../../kernel/principal.js';
 import type { Invitation, PasswordResetLink } from '../../application/people/people.commands.js';
+import type { ListedPerson } from '../../application/ports/people.port.js';
 import type { Person, PersonState } from '../../domain/person.js';
 
 const ROLES = ['administrador', 'lectura'] as const;
@@ -48,6 +49,21 @@ export class PersonResponse {
 
   static of(person: Person): PersonResponse {
     return { id: person.id, email: person.email, nombre: person.nombre, rol: person.rol, estado: person.estado, creadoEn: person.creadoEn };
+  }
+}
+
+/**
+ * A person as the operator sees them (GET /internal/merchants/{id}/personas): the merchant API's fields, plus when an
+ * invitation runs out and when it was accepted; never a password hash nor a link's token.
+ */
+export class OperatorPersonResponse extends PersonResponse {
+  @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'While invitada: when the invitation link stops working (inviting the same email again renews it)' })
+  invitacionExpiraEn!: string | null;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'When the invitation was accepted; null while invitada' })
+  activadaEn!: string | null;
+
+  static ofListed(person: ListedPerson): OperatorPersonResponse {
+    return { ...PersonResponse.of(person), invitacionExpiraEn: person.invitacionExpiraEn, activadaEn: person.activadaEn };
   }
 }
 

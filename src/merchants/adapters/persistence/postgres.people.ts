@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Actor } from '../../../kernel/actor.js';
 import type { MerchantRole } from '../../../kernel/principal.js';
-import type { FoundInvitation, InvitedPerson, NewPerson, People, PersonCredential } from '../../application/ports/people.port.js';
+import type { FoundInvitation, InvitedPerson, ListedPerson, NewPerson, People, PersonCredential } from '../../application/ports/people.port.js';
 import type { PersonAccess, UsedLinkKind } from '../../application/people/person-access.commands.js';
 import { actingRoleUnderLock, type ActingRole, type ActorCheck } from '../../../kernel/acting-person.js';
 import type { Administrators, Person } from '../../domain/person.js';
@@ -51,13 +51,17 @@ const snapshot = (person: Person): Record<string, string> => ({ email: person.em
 export class PostgresPeople implements People {
   constructor(private readonly db: DataSource) {}
 
-  async list(merchantId: string): Promise<Person[]> {
-    const { rows } = await once<PersonRow>(
+  async list(merchantId: string): Promise<ListedPerson[]> {
+    // Accepting an invitation writes one 'activada' history row (acceptInvitation): its time is the activation's.
+    const { rows } = await once<PersonRow & { activada_en: Date | null }>(
       this.db,
-      `SELECT ${COLUMNS} FROM personas WHERE merchant_id = $1 AND eliminada_en IS NULL ORDER BY creado_en, id`,
+      `SELECT ${COLUMNS},
+              (SELECT min(c.cambiado_en) FROM personas_cambios c
+                WHERE c.merchant_id = $1 AND c.persona_id = personas.id AND c.accion = 'activada') AS activada_en
+         FROM personas WHERE merchant_id = $1 AND eliminada_en IS NULL ORDER BY creado_en, id`,
       [merchantId],
     );
-    return rows.map(toPerson);
+    return rows.map((row) => ({ ...toPerson(row), activadaEn: row.password_hash !== null && row.activada_en ? row.activada_en.toISOString() : null }));
   }
 
   async invite(person: NewPerson, actor: Actor, at: Date, check: ActorCheck): Promise<InvitedPerson | false> {

@@ -3,6 +3,7 @@ import { Command, Query } from '@nestjs/cqrs';
 import type { Actor } from '../../../kernel/actor.js';
 import type { MerchantRole } from '../../../kernel/principal.js';
 import type { Person } from '../../domain/person.js';
+import type { ListedPerson } from '../ports/people.port.js';
 
 export interface Invitation {
   person: Person;
@@ -49,7 +50,8 @@ export class RemovePerson extends Command<void> {
   }
 }
 
-export class ListPeople extends Query<Person[]> {
+/** A merchant's live people, oldest first (none for an unknown merchant: the caller checks the merchant when it must). */
+export class ListPeople extends Query<ListedPerson[]> {
   constructor(readonly merchantId: string) {
     super();
   }

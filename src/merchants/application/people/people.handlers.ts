@@ -18,7 +18,7 @@ import {
   type Person,
 } from '../../domain/person.js';
 import { GetMerchant } from '../get-merchant/get-merchant.query.js';
-import { PEOPLE, type People } from '../ports/people.port.js';
+import { PEOPLE, type ListedPerson, type People } from '../ports/people.port.js';
 import {
   ChangePersonRole,
   InvitePerson,
@@ -130,10 +130,10 @@ export class IssuePasswordResetHandler implements ICommandHandler<IssuePasswordR
 }
 
 @QueryHandler(ListPeople)
-export class ListPeopleHandler implements IQueryHandler<ListPeople, Person[]> {
+export class ListPeopleHandler implements IQueryHandler<ListPeople, ListedPerson[]> {
   constructor(@Inject(PEOPLE) private readonly people: People) {}
 
-  execute({ merchantId }: ListPeople): Promise<Person[]> {
+  execute({ merchantId }: ListPeople): Promise<ListedPerson[]> {
     return this.people.list(merchantId);
   }
 }

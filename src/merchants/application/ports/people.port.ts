@@ -34,8 +34,14 @@ export interface InvitedPerson {
   replaced: 'live' | 'expired' | null;
 }
 
+/** A person as the lists show them: with when the invitation was accepted (null while invitada). */
+export interface ListedPerson extends Person {
+  activadaEn: string | null;
+}
+
 export interface People {
-  list(merchantId: string): Promise<Person[]>;
+  /** The merchant's live people, oldest first; an unknown merchant has none. */
+  list(merchantId: string): Promise<ListedPerson[]>;
   /**
    * Invites, or renews an invitation not yet accepted with the same role (new link and name, the old link stops
    * working), once `check` accepts the actor's role, read under the merchant lock (it may throw); false when the email
