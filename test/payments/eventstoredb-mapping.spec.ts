@@ -11,6 +11,7 @@ import {
 import { WrongExpectedRevision } from '../../src/payments/application/ports/event-store.port.js';
 import { EventStoreDbEventStore } from '../../src/payments/adapters/event-store/eventstoredb.event-store.js';
 import {
+  callDeadlineMs,
   toAppendResult,
   toRecordedEvent,
   toWrongExpectedRevision,
@@ -124,6 +125,14 @@ describe('EventStoreDB adapter, without a server', () => {
     };
 
     expect(toRecordedEvent(resolved)).toMatchObject({ id: event.id, revision: 4, position: { commit: big, prepare: big - 7n } });
+  });
+
+  it('bounds each call by the deadline the client reads from the connection string, however the key is written', () => {
+    // The client's parser flattens the key (case, _ and -) and takes the value by parseInt (parseConnectionString.js).
+    expect(callDeadlineMs('esdb://127.0.0.1:2113?tls=false&defaultDeadline=2000')).toBe(2000);
+    expect(callDeadlineMs('esdb://127.0.0.1:2113?tls=false&default_deadline=1500')).toBe(1500);
+    expect(callDeadlineMs('esdb://127.0.0.1:2113?DEFAULT-DEADLINE=700&tls=false')).toBe(700);
+    expect(callDeadlineMs('esdb://127.0.0.1:2113?tls=false')).toBe(10_000);
   });
 
   it('accepts the kurrentdb:// connection strings the configuration accepts', async () => {

@@ -96,12 +96,18 @@ export function clientConnectionString(url: string): string {
   return url.trim().replace(/^kurrentdb(\+discover)?:\/\//i, (_, discover: string | undefined) => `esdb${discover ?? ''}://`);
 }
 
-/** The client's default deadline per call: `defaultDeadline` in the connection string (ms), 10 s without one. */
+/**
+ * The client's default deadline per call: `defaultDeadline` in the connection string (ms), 10 s without one. Read as
+ * the client reads it (parseConnectionString.js): the key in any case, with or without `_`/`-` (`default_deadline`),
+ * the value by parseInt; the client refuses a value that is no number or not positive.
+ */
 export function callDeadlineMs(connectionString: string): number {
-  const query = connectionString.split('?')[1] ?? '';
+  const query = connectionString.trim().replace(/\/+$/, '').split('?')[1] ?? '';
   for (const pair of query.split('&')) {
-    const [key, value] = pair.split('=');
-    if (key?.toLowerCase() === 'defaultdeadline' && value && /^\d+$/.test(value) && Number(value) > 0) return Number(value);
+    const [key = '', value = ''] = pair.split('=');
+    if (key.trim().toLowerCase().replace(/[_-]/g, '') !== 'defaultdeadline') continue;
+    const ms = parseInt(value, 10);
+    if (ms > 0) return ms;
   }
   return DEFAULT_DEADLINE_MS;
 }
