@@ -206,7 +206,7 @@ export function eventStoreContract(
       const [read] = await store.readStream(stream);
       expect(read).toMatchObject({ id: event.id, type: event.type, data: event.data, metadata: event.metadata });
       expect(read?.recordedAt).toBeInstanceOf(Date);
-      // EventStoreDB sends .NET ticks (100 ns since 0001), which the client turns into a Date.
+      // EventStoreDB sends `created` as ticks (100 ns) since the Unix epoch, which the client turns into a Date.
       expect(Math.abs(read!.recordedAt.getTime() - Date.now())).toBeLessThan(60_000);
       expect(typeof read?.position.commit).toBe('bigint');
       expect(typeof read?.position.prepare).toBe('bigint');
@@ -282,8 +282,9 @@ export function eventStoreContract(
     });
 
     it('reads a long append across small pages, each event once, in order', async () => {
-      // Events of one append share a commit on EventStoreDB and differ by prepare; a page that resumes at one of them
-      // must neither return it again nor skip its neighbours.
+      // On EventStoreDB each event of one append is its own record in the log (commit = prepare = its log position);
+      // on PostgreSQL they share a transaction id and differ by position. A page that resumes at one of them must
+      // neither return it again nor skip its neighbours.
       const stream = newStream();
       const marker = newEvent();
       await store.append(stream, [marker], 'no_stream');

@@ -8,7 +8,9 @@ import {
   NotLeaderError,
   TimeoutError,
   UnavailableError,
+  UnknownError,
   convertToCommandError,
+  isCommandError,
   type AppendExpectedRevision,
   type AppendResult as EsdbAppendResult,
   type RecordedEvent as EsdbRecordedEvent,
@@ -52,12 +54,22 @@ export function toWrongExpectedRevision(
 }
 
 /**
+ * A server that is up but takes no write now: not ready (starting, catching up), too busy, or a node that knows no
+ * leader during an election. Reads and single appends get these as gRPC UNAVAILABLE, or UNKNOWN for the last
+ * (RpcExceptions.cs). A batch append, the client's path for every append to a server that offers it (KurrentDB,
+ * EventStoreDB 21.10+), gets them as that write's status with an empty detail (Streams.BatchAppend.cs), which the
+ * client makes an UnknownError "Could not recognize <message>" (unpackError.js).
+ */
+const NOT_HANDLED = /(Server Is Not Ready|Server Is (Too )?Busy|No leader info available in response)$/;
+
+/**
  * Why the store did not answer, for the client's errors that mean so; undefined for any other error (a bug, which
  * stays as it is): those the client itself reconnects on (UNAVAILABLE, a server's CANCELLED, NOT_LEADER during a
  * failover: the client reconnects to the leader it names), a deadline passed (the client's, or the server's own
- * time-out for a write, gRPC ABORTED, which the client calls TimeoutError), and a cluster it could not discover. The
- * client hands some of them over unconverted (a raw gRPC status while it asks the server's features, a plain Error
- * from discovery), so they are converted here first.
+ * time-out for a write: gRPC ABORTED, which the client calls TimeoutError, or a batch append's Timeout status, which
+ * it calls DeadlineExceededError, without a message), a cluster it could not discover, and a server that is up but
+ * takes no write now (NOT_HANDLED). The client hands some of them over unconverted (a raw gRPC status while it asks
+ * the server's features, a plain Error from discovery), so they are converted here first.
  */
 export function unansweredReason(error: unknown): string | undefined {
   if (!(error instanceof Error)) return undefined;
@@ -68,10 +80,12 @@ export function unansweredReason(error: unknown): string | undefined {
     converted instanceof CancelledError ||
     converted instanceof NotLeaderError ||
     converted instanceof TimeoutError ||
+    (converted instanceof UnknownError && NOT_HANDLED.test(converted.message)) ||
     /^Failed to discover after \d+ attempts/.test(error.message);
   if (!unanswered) return undefined;
   // gRPC ends its message with an empty "Resolution note: " for a plain address.
-  return converted.message.replace(/\s*Resolution note:\s*$/, '');
+  const message = converted.message.replace(/\s*Resolution note:\s*$/, '').replace(/^Could not recognize /, '');
+  return message || (isCommandError(converted) ? converted.type : converted.name);
 }
 
 /**
@@ -82,12 +96,18 @@ export function clientConnectionString(url: string): string {
   return url.trim().replace(/^kurrentdb(\+discover)?:\/\//i, (_, discover: string | undefined) => `esdb${discover ?? ''}://`);
 }
 
-/** The client's default deadline per call: `defaultDeadline` in the connection string (ms), 10 s without one. */
+/**
+ * The client's default deadline per call: `defaultDeadline` in the connection string (ms), 10 s without one. Read as
+ * the client reads it (parseConnectionString.js): the key in any case, with or without `_`/`-` (`default_deadline`),
+ * the value by parseInt; the client refuses a value that is no number or not positive.
+ */
 export function callDeadlineMs(connectionString: string): number {
-  const query = connectionString.split('?')[1] ?? '';
+  const query = connectionString.trim().replace(/\/+$/, '').split('?')[1] ?? '';
   for (const pair of query.split('&')) {
-    const [key, value] = pair.split('=');
-    if (key?.toLowerCase() === 'defaultdeadline' && value && /^\d+$/.test(value) && Number(value) > 0) return Number(value);
+    const [key = '', value = ''] = pair.split('=');
+    if (key.trim().toLowerCase().replace(/[_-]/g, '') !== 'defaultdeadline') continue;
+    const ms = parseInt(value, 10);
+    if (ms > 0) return ms;
   }
   return DEFAULT_DEADLINE_MS;
 }
