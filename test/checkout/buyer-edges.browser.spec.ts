@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { DEFAULT_SITE, onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
-import { createCharge, estadoOf, eventTypes, operator, type Created } from './paying.js';
+import { cardPayButton, createCharge, estadoOf, eventTypes, fillCardUpToPay, operator, type Created } from './paying.js';
 
 const MOBILE = { width: 390, height: 844 };
 const SLOW_MS = 180_000;
@@ -46,24 +46,13 @@ describe('a buyer off the happy path', () => {
       [chargeId],
     );
 
-  async function fillCard(p: Page, created: Created, number = '4242424242424242'): Promise<void> {
-    await p.goto(`${created.checkoutUrl}?metodo=tarjeta`);
-    const frame = p.frameLocator('iframe');
-    await frame.getByLabel('Número de la tarjeta').fill(number);
-    await frame.getByLabel('Nombre como aparece en la tarjeta').fill('ANA M PEREZ');
-    await frame.getByLabel('Vence (MM/AA)').fill('12/30');
-    await frame.getByLabel('Código de seguridad').fill('123');
-    await frame.getByRole('button', { name: 'Continuar' }).click();
-    await frame.getByLabel('Número de cuotas').selectOption('1');
-  }
-  const payButton = (p: Page) => p.frameLocator('iframe').getByRole('button', { name: /^Pagar \$/ });
 
   it('card in one tab, cash in the other: one payment; the losing tab, reopened later from history, shows it approved', async () => {
     const created = await createCharge(gw, merchant);
     const other = await context.newPage();
-    await fillCard(page, created);
+    await fillCardUpToPay(page, created.checkoutUrl);
     await other.goto(`${created.checkoutUrl}?metodo=efectivo`);
-    await payButton(page).click();
+    await cardPayButton(page).click();
     await page.getByRole('heading', { name: '¡Pago aprobado!' }).waitFor();
     await other.getByRole('button', { name: 'Generar código de pago' }).click();
     await other.getByRole('heading', { name: '¡Pago aprobado!' }).waitFor();
@@ -79,11 +68,11 @@ describe('a buyer off the happy path', () => {
   it('card paid in one tab after a voucher was issued in the other: the voucher, saying why the card was not used', async () => {
     const created = await createCharge(gw, merchant);
     const other = await context.newPage();
-    await fillCard(page, created);
+    await fillCardUpToPay(page, created.checkoutUrl);
     await other.goto(`${created.checkoutUrl}?metodo=efectivo`);
     await other.getByRole('button', { name: 'Generar código de pago' }).click();
     await other.getByRole('heading', { name: 'Tu código para pagar en efectivo' }).waitFor();
-    await payButton(page).click();
+    await cardPayButton(page).click();
     await page.getByRole('heading', { name: 'Tu código para pagar en efectivo' }).waitFor();
     expect(await page.getByRole('alert').innerText()).toBe('Ya tienes un código de pago en efectivo para esta compra.');
     expect(await eventTypes(gw, created.id)).toEqual(['ChargeCreated', 'CheckoutOpened', 'CashVoucherIssued']);
@@ -105,7 +94,7 @@ describe('a buyer off the happy path', () => {
       await frame.getByLabel('Código de seguridad').fill('123');
       await frame.getByRole('button', { name: 'Continuar' }).click();
       await frame.getByLabel('Número de cuotas').selectOption('1');
-      await payButton(page).click();
+      await cardPayButton(page).click();
       await page.getByRole('heading', { name: '¡Pago aprobado!' }).waitFor();
       expect(await estadoOf(gw, merchant, created.id)).toBe('aprobado');
     }
@@ -134,8 +123,8 @@ describe('a buyer off the happy path', () => {
     expect(await eventTypes(gw, pse.id)).toEqual(['ChargeCreated', 'CheckoutOpened', 'PaymentApproved']);
 
     const card = await createCharge(gw, merchant);
-    await fillCard(page, card);
-    await payButton(page).dblclick();
+    await fillCardUpToPay(page, card.checkoutUrl);
+    await cardPayButton(page).dblclick();
     await page.getByRole('heading', { name: '¡Pago aprobado!' }).waitFor();
     expect((await sandboxAttempts(card.id)).map((a) => a.metodo)).toEqual(['tarjeta']);
     expect(await eventTypes(gw, card.id)).toEqual(['ChargeCreated', 'CheckoutOpened', 'PaymentApproved']);
@@ -199,10 +188,10 @@ describe('a buyer off the happy path', () => {
 
   it('the provider silent while the buyer pays by card: the buyer sees the payment it made, not "nothing was charged"', async () => {
     const created = await createCharge(gw, merchant);
-    await fillCard(page, created);
+    await fillCardUpToPay(page, created.checkoutUrl);
     // The processor charges the card and notifies us, then never answers the call itself.
     expect((await silent({ veces: 1 })).status).toBe(200);
-    await payButton(page).click();
+    await cardPayButton(page).click();
     await page.waitForURL(created.checkoutUrl);
     const text = await shown(page);
     expect(text).toContain('¡Pago aprobado!');

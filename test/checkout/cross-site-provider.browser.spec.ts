@@ -6,7 +6,7 @@ import { launchBrowser } from '../support/browser.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
 import { freePort } from '../support/ports.js';
-import { createCharge, estadoOf, eventTypes } from './paying.js';
+import { cardPayButton, createCharge, estadoOf, eventTypes, fillCardUpToPay } from './paying.js';
 
 const SLOW_MS = 180_000;
 
@@ -36,23 +36,12 @@ describe('the provider on another site', () => {
   });
   afterEach(() => context.close());
 
-  async function cardUpToPay(p: Page, checkoutUrl: string, number: string): Promise<void> {
-    await p.goto(`${checkoutUrl}?metodo=tarjeta`);
-    const frame = p.frameLocator('iframe');
-    await frame.getByLabel('Número de la tarjeta').fill(number);
-    await frame.getByLabel('Nombre como aparece en la tarjeta').fill('ANA M PEREZ');
-    await frame.getByLabel('Vence (MM/AA)').fill('12/30');
-    await frame.getByLabel('Código de seguridad').fill('123');
-    await frame.getByRole('button', { name: 'Continuar' }).click();
-    await frame.getByLabel('Número de cuotas').selectOption('1');
-  }
-  const payButton = (p: Page) => p.frameLocator('iframe').getByRole('button', { name: /^Pagar \$/ });
 
   it('a card paid from the framed form: approved, as on one site', async () => {
     const created = await createCharge(gw, merchant);
-    await cardUpToPay(page, created.checkoutUrl, '4242 4242 4242 4242');
+    await fillCardUpToPay(page, created.checkoutUrl);
     expect(page.frames().some((frame) => frame.url().startsWith(gw.infra.config.sandboxPublicUrl))).toBe(true);
-    await payButton(page).click();
+    await cardPayButton(page).click();
     await page.getByRole('heading', { name: '¡Pago aprobado!' }).waitFor();
     expect(await estadoOf(gw, merchant, created.id)).toBe('aprobado');
   }, SLOW_MS);
@@ -74,12 +63,12 @@ describe('the provider on another site', () => {
 
   it('a card paid after another tab issued a voucher: the voucher, saying why the card was not used', async () => {
     const created = await createCharge(gw, merchant);
-    await cardUpToPay(page, created.checkoutUrl, '4242 4242 4242 4242');
+    await fillCardUpToPay(page, created.checkoutUrl);
     const other = await context.newPage();
     await other.goto(`${created.checkoutUrl}?metodo=efectivo`);
     await other.getByRole('button', { name: 'Generar código de pago' }).click();
     await other.getByRole('heading', { name: 'Tu código para pagar en efectivo' }).waitFor();
-    await payButton(page).click();
+    await cardPayButton(page).click();
     await page.getByRole('heading', { name: 'Tu código para pagar en efectivo' }).waitFor();
     expect(await page.getByRole('alert').allInnerTexts()).toEqual(['Ya tienes un código de pago en efectivo para esta compra.']);
     expect(await eventTypes(gw, created.id)).toEqual(['ChargeCreated', 'CheckoutOpened', 'CashVoucherIssued']);

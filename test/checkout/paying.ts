@@ -1,4 +1,5 @@
 // Helpers for the paying tests (hosted page, sandbox provider, notices): create a charge, read it, drive time.
+import type { Page } from 'playwright-core';
 import type { Clock } from '../../src/kernel/clock.js';
 import { http, type TestGateway } from '../support/gateway.js';
 
@@ -93,3 +94,18 @@ export const PAYER = {
   tipoDocumento: 'CC',
   numeroDocumento: '1020304050',
 };
+
+/** The card form in the provider's frame, filled with a test card up to the instalments, one cuota chosen. */
+export async function fillCardUpToPay(page: Page, checkoutUrl: string, number = '4242 4242 4242 4242'): Promise<void> {
+  await page.goto(`${checkoutUrl}?metodo=tarjeta`);
+  const frame = page.frameLocator('iframe');
+  await frame.getByLabel('Número de la tarjeta').fill(number);
+  await frame.getByLabel('Nombre como aparece en la tarjeta').fill('ANA M PEREZ');
+  await frame.getByLabel('Vence (MM/AA)').fill('12/30');
+  await frame.getByLabel('Código de seguridad').fill('123');
+  await frame.getByRole('button', { name: 'Continuar' }).click();
+  await frame.getByLabel('Número de cuotas').selectOption('1');
+}
+
+/** The framed card form's final "Pagar $…" button. */
+export const cardPayButton = (page: Page) => page.frameLocator('iframe').getByRole('button', { name: /^Pagar \$/ });
