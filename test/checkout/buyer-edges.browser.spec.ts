@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { DEFAULT_SITE, onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
-import { cardPayButton, createCharge, estadoOf, eventTypes, fillCardUpToPay, operator, type Created } from './paying.js';
+import { cardPayButton, createCharge, estadoOf, eventTypes, fillCardUpToPay, operator } from './paying.js';
 
 const MOBILE = { width: 390, height: 844 };
 const SLOW_MS = 180_000;
