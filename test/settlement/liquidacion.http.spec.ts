@@ -313,6 +313,8 @@ describe('PUT /internal/merchants/{id}/tarifa', () => {
   it('answers 404 for an unknown merchant or a malformed id', async () => {
     expect((await put('7c9e6679-7425-40de-944b-e07fc1f90ae7', {})).status).toBe(404);
     expect((await put('nadie', {})).status).toBe(404);
+    // A malformed id names nothing: 404 whatever the body (the path is not folded into the body's 400).
+    expect((await put('nadie', { comisionPorcentaje: 'x', otro: 1 })).status).toBe(404);
   });
 
   it("refuses a merchant's key: the route is the operator's", async () => {
