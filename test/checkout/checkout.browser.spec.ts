@@ -87,6 +87,8 @@ describe('a buyer pays in the browser', () => {
     await page.getByRole('button', { name: 'Continuar al banco' }).click();
     await page.waitForURL(`${gw.infra.config.sandboxPublicUrl}/pse/**`);
     await page.getByText('Bancolombia').first().waitFor();
+    // The buyer's document as a Colombian reads it, with thousands dots (typed and sent as digits).
+    expect(await page.locator('dt:text-is("Documento") + dd').textContent()).toBe('CC 1.020.304.050');
     await screenshot(page, '03-banco-pse');
     await page.getByRole('button', { name: 'Autorizar pago' }).click();
     await page.waitForURL(created.checkoutUrl);

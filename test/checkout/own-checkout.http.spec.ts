@@ -105,8 +105,17 @@ describe('own checkout', () => {
     const answer = await post({ pagador: company });
     expect(answer.status).toBe(201);
     const bank = (await http('GET', answer.body.checkoutUrl)).headers.get('location') ?? '';
-    expect((await http('GET', bank)).text).toContain('NIT 890900608-9');
-    expect((await post({ pagador: { ...pagador, numeroDocumento: '1.020.304.050' } })).status).toBe(201);
+    // The bank gets the digits; its page shows them as a Colombian reads them.
+    const sent = await gw.infra.dataSource.query(
+      "SELECT a.pagador->>'numeroDocumento' AS numero FROM sandbox_attempts a JOIN sandbox_sessions s ON s.id = a.session_id WHERE s.charge_id = $1",
+      [answer.body.id],
+    );
+    expect(sent).toEqual([{ numero: '890900608-9' }]);
+    expect((await http('GET', bank)).text).toContain('NIT 890.900.608-9');
+    const person = await post({ pagador: { ...pagador, numeroDocumento: '1.020.304.050' } });
+    expect(person.status).toBe(201);
+    const personBank = (await http('GET', person.body.checkoutUrl)).headers.get('location') ?? '';
+    expect((await http('GET', personBank)).text).toContain('CC 1.020.304.050');
     // Dots elsewhere than between groups of three are no way of writing a number.
     const misplaced = await post({ pagador: { ...pagador, numeroDocumento: '10.20.304.050' } });
     expect(misplaced.status).toBe(400);

@@ -48,6 +48,13 @@ describe('GET /docs/openapi.json', () => {
     expect(change.properties.tipo.enum).toEqual(['registro_web', 'webhook', 'persona', 'checkout_propio']);
   });
 
+  it('says the referencia filter of GET /v1/pagos is an exact, case-sensitive match', () => {
+    const referencia = doc.paths['/v1/pagos'].get.parameters.find((p: { name: string }) => p.name === 'referencia');
+    expect(referencia.description).toMatch(/exactly/);
+    expect(referencia.description).toMatch(/case-sensitive/);
+    expect(referencia.description).toMatch(/no prefix or partial match/);
+  });
+
   it('describes the charge request with monto, and montoMinor marked deprecated', () => {
     const schemas = doc.components.schemas;
     const request = schemas.CreateChargeBody;

@@ -105,6 +105,11 @@ describe('reading charges', () => {
     it('filters by referencia and estado', async () => {
       const par = await get('?referencia=PAR', shop.apiKey);
       expect(par.body.data).toHaveLength(4);
+      // Exact and case-sensitive, as the OpenAPI says: no other case, no prefix, no trimmed spaces; empty filters nothing.
+      for (const other of ['par', 'PA', 'AR', '%20PAR', 'PAR%20']) {
+        expect([other, (await get(`?referencia=${other}`, shop.apiKey)).body.data]).toEqual([other, []]);
+      }
+      expect((await get('?referencia=&limit=100', shop.apiKey)).body.data).toHaveLength(7);
       expect((await get('?estado=pendiente&limit=100', shop.apiKey)).body.data).toHaveLength(7);
       expect((await get('?estado=aprobado', shop.apiKey)).body.data).toHaveLength(0);
     });

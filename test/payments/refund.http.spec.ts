@@ -1,5 +1,6 @@
 // POST /internal/pagos/{id}/reembolso through the real servers: the charge approved by the sandbox provider (the
 // signed-notice path), refunded through the provider port, no webhook, a second refund changing nothing.
+import type { LoggerService } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { approveCharge } from '../support/outcomes.js';
@@ -13,6 +14,15 @@ const until = async (what: string, check: () => Promise<boolean>): Promise<void>
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`${what}: not reached`);
+};
+
+/** What the gateway logs at warn, `Context] message`; errors are printed as by default. */
+const warnings: string[] = [];
+const logger: LoggerService = {
+  log: () => undefined,
+  warn: (message: unknown, context?: unknown) => void warnings.push(`${String(context)}] ${String(message)}`),
+  error: (...args: unknown[]) => console.error(...args),
+  fatal: (...args: unknown[]) => console.error(...args),
 };
 
 describe('refunds by the operator', () => {
@@ -43,7 +53,7 @@ describe('refunds by the operator', () => {
 
   beforeAll(async () => {
     receiver = await Receiver.start();
-    gw = await startTestGateway();
+    gw = await startTestGateway({}, undefined, logger);
     shop = await merchantWithEndpoint(gw, receiver.url);
     receiver.secret = shop.secret ?? '';
   });
@@ -180,6 +190,13 @@ describe('refunds by the operator', () => {
     expect((await http('PUT', `${gw.adminUrl}/internal/sandbox/comportamiento`, { token: gw.operatorToken, body: { silencio: true, veces: 1 } })).status).toBe(200);
     const lost = await refund(id);
     expect([lost.status, lost.headers.get('retry-after'), lost.body.code]).toEqual([503, '2', 'gateway_unavailable']);
+    // The operator finds why in the log: one line, as the create path's 503 has, with the charge and the cause only.
+    const logged = warnings.filter((line) => line.includes(id));
+    expect(logged).toEqual([
+      expect.stringMatching(
+        new RegExp(`^RefundChargeHandler\\] charge ${id}: refund: Payment provider unavailable: no answer within \\d+ ms; answered 503, nothing recorded, the retry refunds once$`),
+      ),
+    ]);
     expect((await charge(id)).estado).toBe('aprobado');
     expect((await history(id)).map((e) => e.tipo)).not.toContain('ChargeRefunded');
     const done = await refund(id);

@@ -249,6 +249,27 @@ describe('reconciliation with the provider settlement report', () => {
     ]);
   });
 
+  // A spreadsheet exports its empty rows as separators only: they carry nothing, so they are skipped like blank lines,
+  // and still counted, so the lines after them keep their numbers in the file.
+  it('skips rows of separators only (",,", ";;") like blank lines, keeping the line numbers of the others', async () => {
+    const semicolons = await importReport(
+      [';;', 'referencia_proveedor;monto;fecha', 'sbx-vacias-1;1000;2026-11-20', ';;', ' ; ; ', 'sbx-vacias-2;0;2026-11-20', ';;', ';;', ''].join('\r\n'),
+    );
+    expect(semicolons.status).toBe(200);
+    expect(semicolons.body.lineas).toBe(2);
+    expect(semicolons.body.diferencias).toEqual([
+      { linea: 3, referenciaProveedor: 'sbx-vacias-1', monto: 1_000, fecha: '2026-11-20', motivo: 'referencia_desconocida' },
+      expect.objectContaining({ linea: 6, motivo: 'linea_invalida', detalle: 'the amount is 0; it must be at least 1 peso' }),
+    ]);
+    const commas = await importReport(['sbx-vacias-3,1000,2026-11-20', ',,', ',,', 'sbx-vacias-4,1000,2026-11-21', ',,'].join('\n'));
+    expect(commas.body.diferencias.map((d: { linea: number; motivo: string }) => [d.linea, d.motivo])).toEqual([
+      [1, 'referencia_desconocida'],
+      [4, 'referencia_desconocida'],
+    ]);
+    // A report of empty rows only has no lines, as a blank one.
+    expect((await importReport(',,\n,,\n')).body.message.fieldErrors).toEqual({ reporte: ['the report has no lines'] });
+  });
+
   it('refuses an empty report and a body that is not one', async () => {
     expect((await importReport('\n\n')).body.message.fieldErrors).toHaveProperty('reporte');
     expect((await http('POST', `${gw.adminUrl}/internal/conciliaciones`, { token: gw.operatorToken, body: {} })).status).toBe(400);

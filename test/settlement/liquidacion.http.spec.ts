@@ -205,11 +205,28 @@ describe('liquidación of a charge', () => {
         const answer = await operator('PUT', `/retefuente/${day}`, { porcentaje: 1, fuente: 'x'.repeat(5) });
         expect([day, answer.status, answer.body.message.fieldErrors]).toEqual([day, 400, { vigenteDesde: [problem] }]);
       }
-      const answer = await operator('PUT', '/retefuente/2027-02-01', { porcentaje: 120 });
+      // A bad body and a bad or past date: one 400 names both, not one round trip each.
+      for (const [day, problem] of [
+        ['2027-02-30', 'vigenteDesde 2027-02-30 is not a day of the calendar'],
+        ['2016-10-11', 'vigenteDesde must be after today (2027-03-10, America/Bogota): settlements already made are not rewritten'],
+      ]) {
+        const both = await operator('PUT', `/retefuente/${day}`, { porcentaje: 120, otro: 1 });
+        expect([day, both.status, both.body.message.fieldErrors]).toEqual([
+          day,
+          400,
+          {
+            porcentaje: ['porcentaje must be a percentage from 0 to 100 with at most 4 decimals'],
+            fuente: ['fuente is required'],
+            otro: ['otro is not a known field'],
+            vigenteDesde: [problem],
+          },
+        ]);
+      }
+      const answer = await operator('PUT', '/retefuente/2027-04-01', { porcentaje: 120 });
       expect(answer.status).toBe(400);
       expect(Object.keys(answer.body.message.fieldErrors).sort()).toEqual(['fuente', 'porcentaje']);
       // 1e-7 as JSON writes it: too many decimals, a field error (it was a 500).
-      const tiny = await operator('PUT', '/retefuente/2027-02-01', { porcentaje: 1e-7, fuente: 'Decreto de prueba' });
+      const tiny = await operator('PUT', '/retefuente/2027-04-01', { porcentaje: 1e-7, fuente: 'Decreto de prueba' });
       expect([tiny.status, tiny.body.message.fieldErrors]).toEqual([
         400,
         { porcentaje: ['porcentaje must be a percentage from 0 to 100 with at most 4 decimals'] },
@@ -296,6 +313,8 @@ describe('PUT /internal/merchants/{id}/tarifa', () => {
   it('answers 404 for an unknown merchant or a malformed id', async () => {
     expect((await put('7c9e6679-7425-40de-944b-e07fc1f90ae7', {})).status).toBe(404);
     expect((await put('nadie', {})).status).toBe(404);
+    // A malformed id names nothing: 404 whatever the body (the path is not folded into the body's 400).
+    expect((await put('nadie', { comisionPorcentaje: 'x', otro: 1 })).status).toBe(404);
   });
 
   it("refuses a merchant's key: the route is the operator's", async () => {

@@ -167,6 +167,31 @@ export function checked<R>(check: (problems: BodyProblems) => R, fieldErrors: Re
 }
 
 /**
+ * A body checked by the route rather than by the pipe, so that the problems of its path (a date in it) are named in
+ * the same 400 as the body's: the route takes the body as sent (`@Body() body: unknown`, which the pipe refuses
+ * before this only when it is not an object or holds text no database keeps) and the pipe's checks run here.
+ * `pathProblems` are by field, the path's names; they come after the body's.
+ */
+export async function checkedWithPath<T>(
+  pipe: PipeTransform,
+  metatype: abstract new (...args: never[]) => T,
+  body: unknown,
+  pathProblems: Record<string, string[]>,
+): Promise<T> {
+  let checkedBody: T | undefined;
+  let fieldErrors: Record<string, string[]> = {};
+  try {
+    checkedBody = (await pipe.transform(body, { type: 'body', metatype: metatype as never, data: undefined })) as T;
+  } catch (error) {
+    if (!(error instanceof FieldError) || error.formErrors.length > 0) throw error;
+    fieldErrors = { ...error.fieldErrors };
+  }
+  for (const [field, messages] of Object.entries(pathProblems)) fieldErrors[field] = [...(fieldErrors[field] ?? []), ...messages];
+  if (Object.keys(fieldErrors).length > 0) throw new FieldError(fieldErrors);
+  return checkedBody as T;
+}
+
+/**
  * A query parameter sent more than once (`?estado=aprobado&estado=fallido`) arrives as an array, which the field's
  * rules refuse with a message about its values (`estado must be one of …`) that is untrue: each value may be valid.
  * Every query field of ours takes one value, so a refused field sent more than once is named for that alone.

@@ -152,12 +152,18 @@ function countOutsideQuotes(row: string, separator: string): number {
   return count;
 }
 
+/**
+ * A row that carries nothing: blank, or only separators and spaces (`,,`, `;;`), which spreadsheets export for the
+ * empty rows of a sheet. It is skipped like a blank line, and counted for the line numbers of those after it.
+ */
+const isEmptyRow = (row: string): boolean => /^[\s,;]*$/.test(row);
+
 export function parseSettlementReport(text: string): ParsedReport {
   const unified = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   // The identity (hash) ignores blank lines and spaces around the text, as it always has; line numbers do not.
   const normalized = unified.trim();
   const rows = unified.split('\n');
-  const first = rows.findIndex((row) => row.trim() !== '');
+  const first = rows.findIndex((row) => !isEmptyRow(row));
   // Spreadsheets set to Spanish write ';' between fields (and ',' in decimals), and their "text" exports a tab: take
   // whichever separates the first row's fields most often, outside quotes (',' on a tie).
   const firstRow = rows[first] ?? '';
@@ -168,7 +174,7 @@ export function parseSettlementReport(text: string): ParsedReport {
   for (let index = 0; index < rows.length; index++) {
     const row = rows[index] ?? '';
     const linea = index + 1;
-    if (row.trim() === '') continue;
+    if (isEmptyRow(row)) continue;
     // A quoted field with a line break in it (RFC 4180 allows it) is not read: the line and those the field runs into
     // are refused together, so no part of it is ever taken for a payment line of its own.
     if (countQuotes(row) % 2 === 1) {

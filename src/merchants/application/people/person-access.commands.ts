@@ -54,11 +54,14 @@ export class ResetPassword extends Command<PersonAccess> {
 /**
  * Who used this invitation (or reset) link moments ago (within USED_LINK_REPEAT_MS, by the clock): the person its
  * second post may sign in, with the password it set (checked as a sign-in checks it). Null otherwise.
+ * `anyTime`: whenever it was used (its person's last used link), for a page that only asks whether a signed-in
+ * person is the one who used it (Back after using it), never to sign anyone in.
  */
 export class ViewUsedLink extends Query<PersonAccess | null> {
   constructor(
     readonly token: string,
     readonly kind: UsedLinkKind,
+    readonly anyTime = false,
   ) {
     super();
   }

@@ -111,8 +111,9 @@ export class ViewUsedLinkHandler implements IQueryHandler<ViewUsedLink, PersonAc
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  execute({ token, kind }: ViewUsedLink): Promise<PersonAccess | null> {
-    return this.people.usedLink(tokenHash(token), kind, new Date(this.clock.now().getTime() - USED_LINK_REPEAT_MS));
+  execute({ token, kind, anyTime }: ViewUsedLink): Promise<PersonAccess | null> {
+    const since = anyTime ? new Date(0) : new Date(this.clock.now().getTime() - USED_LINK_REPEAT_MS);
+    return this.people.usedLink(tokenHash(token), kind, since);
   }
 }
 

@@ -20,7 +20,12 @@ export class ListChargesParams extends PageParams {
   @IsIn(ESTADOS, { message: `estado must be one of ${ESTADOS.join(', ')}` })
   estado?: Estado;
 
-  @ApiPropertyOptional({ maxLength: 120 })
+  @ApiPropertyOptional({
+    maxLength: 120,
+    description:
+      'Only the charges whose referencia is exactly this text: case-sensitive (PED-1 finds no ped-1), ' +
+      'no prefix or partial match, spaces not trimmed. Left empty, it filters nothing.',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(120, { message: 'referencia must be at most 120 characters long' })

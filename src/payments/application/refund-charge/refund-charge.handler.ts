@@ -1,7 +1,7 @@
 // A refund as a sentence: load the charge, let the state machine allow it, have the provider return the money (full
 // amount, idempotent per session), append ChargeRefunded with the expected revision. No webhook: the spec has no
 // event for a refund, and the outbox only turns approvals and failures into deliveries.
-import { Inject } from '@nestjs/common';
+import { Inject, Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, type Clock } from '../../../kernel/clock.js';
 import { DomainError, NotFound } from '../../../kernel/errors.js';
@@ -32,6 +32,8 @@ export class RefundRefusedByProvider extends DomainError {
 
 @CommandHandler(RefundChargeCommand)
 export class RefundChargeHandler implements ICommandHandler<RefundChargeCommand, RefundResult> {
+  private readonly logger = new Logger(RefundChargeHandler.name);
+
   constructor(
     private readonly charges: ChargeStream,
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -69,7 +71,12 @@ export class RefundChargeHandler implements ICommandHandler<RefundChargeCommand,
       const refund = await this.provider.refund({ sessionId: charge.providerSessionId, chargeId: charge.id, monto: charge.monto });
       return refund.refundId;
     } catch (error) {
-      if (error instanceof ProviderUnavailable) throw new RefundProviderUnavailable();
+      if (error instanceof ProviderUnavailable) {
+        // One line, as the create path's 503 has: why the operator was told to retry (the charge id and the cause,
+        // no session id, no amount, nothing of the buyer's).
+        this.logger.warn(`charge ${charge.id}: refund: ${error.message}; answered 503, nothing recorded, the retry refunds once`);
+        throw new RefundProviderUnavailable();
+      }
       if (error instanceof ProviderRefused) throw new RefundRefusedByProvider(error.reason);
       throw error;
     }

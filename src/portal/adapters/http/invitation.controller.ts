@@ -15,12 +15,15 @@ import { clientOf, isHttps } from './portal-http.js';
 import { Anonymous, PortalController, type PortalRequest } from './portal.guard.js';
 import { invitationGonePage, invitationPage, PASSWORD_MESSAGES } from './views/auth.views.js';
 import type { FieldErrors } from './views/forms.js';
-import { signInWithUsedLink } from './used-link.js';
+import { signInWithUsedLink, usedBySignedInPerson } from './used-link.js';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /** Where an accepted invitation leads. */
 const WELCOME = '/portal/resumen?hecho=bienvenida';
+
+/** Where the used link leads the person it was for, signed in: the Resumen, without the welcome said again. */
+const SIGNED_IN = '/portal/resumen';
 
 @PortalController()
 @Controller('portal/invitacion')
@@ -38,7 +41,12 @@ export class InvitationController {
 
   @Get(':token')
   @Anonymous()
-  async form(@Param('token') token: string, @Req() request: PortalRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+  async form(@Param('token') token: string, @Req() request: PortalRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string | undefined> {
+    // Back after accepting: the person the link was for is signed in here, so their Resumen, not "no sirve".
+    if (TOKEN.test(token) && (await usedBySignedInPerson(this.queries, this.cookies.session(request), token, 'invitacion'))) {
+      seeOther(reply, this.https, SIGNED_IN);
+      return undefined;
+    }
     const errors: FieldErrors = {};
     return this.render(token, request, reply, errors, 200);
   }

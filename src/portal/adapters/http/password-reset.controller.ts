@@ -18,7 +18,7 @@ import { clientOf, isHttps } from './portal-http.js';
 import { Anonymous, PortalController, type PortalRequest } from './portal.guard.js';
 import { PASSWORD_MESSAGES, passwordResetGonePage, passwordResetPage } from './views/auth.views.js';
 import type { FieldErrors } from './views/forms.js';
-import { signInWithUsedLink } from './used-link.js';
+import { signInWithUsedLink, usedBySignedInPerson } from './used-link.js';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -41,7 +41,12 @@ export class PasswordResetController {
 
   @Get(':token')
   @Anonymous()
-  async form(@Param('token') token: string, @Req() request: PortalRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+  async form(@Param('token') token: string, @Req() request: PortalRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string | undefined> {
+    // Back after the reset: the person the link was for is signed in here, so their Resumen, not "ya no sirve".
+    if (TOKEN.test(token) && (await usedBySignedInPerson(this.queries, this.cookies.session(request), token, 'restablecimiento'))) {
+      seeOther(reply, this.https, '/portal/resumen');
+      return undefined;
+    }
     return this.render(token, request, reply, {}, 200);
   }
 

@@ -9,6 +9,7 @@
 // cookie nobody holds, stays until its idle limit and is listed on the person's Sesiones page, where it can be closed.
 import type { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ViewUsedLink, type UsedLinkKind } from '../../../merchants/application/people/person-access.commands.js';
+import { AuthenticateSession } from '../../application/authenticate-session/authenticate-session.query.js';
 import type { ClientInfo, OpenedSession } from '../../application/portal-session.js';
 import { SignIn } from '../../application/sign-in/sign-in.command.js';
 
@@ -25,4 +26,17 @@ export async function signInWithUsedLink(
   if (!used) return null;
   const result = await commands.execute(new SignIn(used.person.email, password, used.merchantId, client));
   return result.kind === 'signed-in' ? result.session : null;
+}
+
+/**
+ * True when `sessionToken` is a live session of the very person who used this link (at any time): the browser came
+ * back to the link (Back after using it), and its page would say the link no longer works to someone it worked for.
+ * The answer opens nothing: the session is that person's already. Any other browser still sees the link's page.
+ */
+export async function usedBySignedInPerson(queries: QueryBus, sessionToken: string | undefined, token: string, kind: UsedLinkKind): Promise<boolean> {
+  if (!sessionToken) return false;
+  const session = await queries.execute(new AuthenticateSession(sessionToken));
+  if (!session || session.principal.actor.type !== 'person') return false;
+  const used = await queries.execute(new ViewUsedLink(token, kind, true));
+  return used !== null && used.person.id === session.principal.actor.id && used.merchantId === session.principal.merchantId;
 }

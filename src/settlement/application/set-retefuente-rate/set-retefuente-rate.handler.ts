@@ -1,11 +1,21 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { bogotaDate } from '../../../kernel/bogota.js';
+import { calendarDateProblem } from '../../../kernel/calendar-date.js';
 import { CLOCK, type Clock } from '../../../kernel/clock.js';
 import { FieldError } from '../../../kernel/errors.js';
 import type { RetefuenteRate } from '../../domain/tariff.js';
 import { RETEFUENTE_RATES, type RetefuenteRates } from '../ports/tariffs.port.js';
 import { SetRetefuenteRateCommand } from './set-retefuente-rate.command.js';
+
+/** What is wrong with a rate's first day, `now` being the clock's: null for a calendar day after today in Bogotá. */
+export function retefuenteStartProblem(vigenteDesde: string, now: Date): string | null {
+  const malformed = calendarDateProblem('vigenteDesde', vigenteDesde);
+  if (malformed) return malformed;
+  const today = bogotaDate(now);
+  if (vigenteDesde <= today) return `vigenteDesde must be after today (${today}, America/Bogota): settlements already made are not rewritten`;
+  return null;
+}
 
 /**
  * A rate starts on a day to come: charges approved up to today are settled already, and their settlements may be
@@ -21,10 +31,8 @@ export class SetRetefuenteRateHandler implements ICommandHandler<SetRetefuenteRa
 
   async execute({ rate }: SetRetefuenteRateCommand): Promise<RetefuenteRate[]> {
     const now = this.clock.now();
-    const today = bogotaDate(now);
-    if (rate.vigenteDesde <= today) {
-      throw FieldError.of('vigenteDesde', `vigenteDesde must be after today (${today}, America/Bogota): settlements already made are not rewritten`);
-    }
+    const problem = retefuenteStartProblem(rate.vigenteDesde, now);
+    if (problem) throw FieldError.of('vigenteDesde', problem);
     await this.rates.put(rate, now);
     return this.rates.all();
   }

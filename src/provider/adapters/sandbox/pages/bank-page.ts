@@ -1,4 +1,5 @@
 // The (sandbox) bank's PSE page: who pays, how much, and the buyer's decision. Test banks decide by themselves.
+import { formatDocumentNumber } from '../../../../kernel/document-number.js';
 import type { SandboxBank } from '../banks.js';
 import type { AttemptRow, SessionRow } from '../sandbox-ledger.js';
 import { html, pesos, type Raw } from './page.js';
@@ -33,7 +34,7 @@ export function bankPage(bank: SandboxBank, session: SessionRow, attempt: Attemp
       <dt>Referencia</dt><dd>${session.referencia}</dd>
       ${session.descripcion ? html`<dt>Concepto</dt><dd>${session.descripcion}</dd>` : null}
       ${payer ? html`<dt>Titular</dt><dd>${payer.nombre}</dd>
-      <dt>Documento</dt><dd>${payer.tipoDocumento} ${payer.numeroDocumento}</dd>
+      <dt>Documento</dt><dd>${payer.tipoDocumento} ${formatDocumentNumber(payer.tipoDocumento, payer.numeroDocumento)}</dd>
       <dt>Tipo</dt><dd>${PERSON[payer.tipoPersona] ?? payer.tipoPersona}</dd>` : null}
     </dl>
     ${bank.prueba && !decided ? html`<p class="note">${TEST_BANK_NOTES[bank.prueba]}</p>` : null}
