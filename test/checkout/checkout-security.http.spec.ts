@@ -56,16 +56,16 @@ describe('the hosted checkout against a guessed or forged link', () => {
   it('a flash cookie forged, tampered with, or sealed for another charge is ignored: the plain page, and cleared', async () => {
     const charge = await createCharge(gw, merchant);
     const { cookie } = await postFormAndFollow(`${charge.checkoutUrl}/pse`, { ...PAYER, banco: '', numeroDocumento: '1020304050' });
-    const value = cookie.split('=')[1];
-    const flipped = Buffer.from(value, 'base64url');
-    flipped[20] ^= 1;
+    const flipped = Buffer.from(cookie.split('=')[1] ?? '', 'base64url');
+    flipped[20] = flipped[20]! ^ 1;
     const other = await createCharge(gw, merchant);
-    for (const [url, forged] of [
+    const cases: Array<[string, string]> = [
       [charge.checkoutUrl, `pasarela_checkout_aviso=${flipped.toString('base64url')}`],
       [charge.checkoutUrl, `pasarela_checkout_aviso=${Buffer.alloc(80, 7).toString('base64url')}`],
       [charge.checkoutUrl, 'pasarela_checkout_aviso=%00%ff'],
       [other.checkoutUrl, cookie],
-    ]) {
+    ];
+    for (const [url, forged] of cases) {
       const page = await http('GET', `${url}?metodo=pse`, { headers: { cookie: forged } });
       expect(page.status).toBe(200);
       expect(page.text).not.toContain('Elige tu banco.');
