@@ -1,7 +1,8 @@
 // The hosted page as an attacker meets it: a token with a charge's id and a guessed random part, or no charge at all,
 // opens nothing and answers exactly the missing page, on every route and method, whatever the form posted; the flash
 // cookie cannot be forged, tampered with, or carried to another charge.
-import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { randomBytes } from 'node:crypto';
+import { http, startTestGateway, waitUntil, type TestGateway } from '../support/gateway.js';
 import { onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
 import { createCharge, postForm, postFormAndFollow, PAYER } from './paying.js';
 
@@ -71,6 +72,28 @@ describe('the hosted checkout against a guessed or forged link', () => {
       expect(page.text).not.toContain('Elige tu banco.');
       expect(page.text).not.toContain('1020304050');
       expect(page.headers.getSetCookie()[0]).toMatch(/^pasarela_checkout_aviso=; Path=\/checkout\/[A-Za-z0-9_-]+; Max-Age=0/);
+    }
+  });
+
+  it('a link made before tokens named their charge (32 random characters) still opens it, found through the read model; a near miss does not', async () => {
+    const missing = await missingPage();
+    const charge = await createCharge(gw, merchant);
+    await waitUntil(() => gw.infra.dataSource.query('SELECT 1 FROM charges WHERE id = $1', [charge.id]), (rows: unknown[]) => rows.length === 1);
+    // Such a charge as it was recorded then: its ChargeCreated and its row carry the older token.
+    const legacy = randomBytes(24).toString('base64url');
+    await gw.infra.dataSource.query(
+      "UPDATE events SET data = jsonb_set(data, '{checkoutToken}', to_jsonb($1::text)) WHERE stream_id = $2 AND revision = 0",
+      [legacy, `charge-${charge.id}`],
+    );
+    await gw.infra.dataSource.query('UPDATE charges SET checkout_token = $1 WHERE id = $2', [legacy, charge.id]);
+    const page = await http('GET', `${gw.publicUrl}/checkout/${legacy}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Camiseta talla M');
+    // The new-shaped link of the same charge is no longer its token; nor is the old one with a character changed.
+    const nearMiss = `${legacy.slice(0, 31)}${legacy[31] === 'A' ? 'B' : 'A'}`;
+    for (const token of [charge.token, nearMiss]) {
+      const answer = await http('GET', `${gw.publicUrl}/checkout/${token}`);
+      expect([answer.status, answer.text]).toEqual([404, missing]);
     }
   });
 });
