@@ -90,4 +90,33 @@ describe('anti-forgery on every portal post', () => {
     expect(await state()).toEqual(before);
     expect((await admin.get('/portal/resumen')).status).toBe(200);
   });
+
+  it('signing in, accepting an invitation or a reset link always opens a new session: a cookie planted before is never adopted', async () => {
+    await acceptInvitation(gw, await operatorInvites(gw, merchant.merchantId, 'fija@formal.co'));
+    const attacker = await acceptInvitation(gw, await operatorInvites(gw, merchant.merchantId, 'atacante@formal.co'));
+    const attackerToken = attacker.cookies.get('pasarela_sesion')!;
+    const invitation = await http('POST', `${gw.publicUrl}/v1/personas`, { token: merchant.apiKey, body: { email: 'nueva2@formal.co', nombre: 'Nueva', rol: 'lectura' } });
+    const [person] = await gw.infra.dataSource.query("SELECT id FROM personas WHERE email = 'fija@formal.co'");
+    const reset = await http('POST', `${gw.publicUrl}/v1/personas/${person.id}/restablecimiento`, { token: merchant.apiKey });
+    const password = 'cuatro palabras del mercado';
+    const doors: Array<[string, string, Record<string, string>]> = [
+      ['/portal/ingresar', '/portal/ingresar', { email: 'fija@formal.co', password }],
+      [new URL(invitation.body.invitacion.url).pathname, new URL(invitation.body.invitacion.url).pathname, { password, confirmacion: password }],
+      [new URL(reset.body.url).pathname, new URL(reset.body.url).pathname, { password: `${password} nueva`, confirmacion: `${password} nueva` }],
+    ];
+    // A made-up cookie at each door, then the attacker's own live session at the sign-in form.
+    const tries: Array<[string, [string, string, Record<string, string>]]> = [...doors.map((door): [string, typeof door] => ['A'.repeat(43), door]), [attackerToken, doors[0]!]];
+    for (const [planted, [page, action, fields]] of tries) {
+      const victim = new PortalClient(gw.publicUrl);
+      const csrf = csrfOf((await victim.get(page)).text);
+      victim.cookies.set('pasarela_sesion', planted);
+      const answer = await victim.post(action, { csrf, ...fields, password: action === '/portal/ingresar' && planted === attackerToken ? `${password} nueva` : fields.password! });
+      expect([action, answer.status]).toEqual([action, 303]);
+      const issued = victim.cookies.get('pasarela_sesion');
+      expect(issued).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(issued).not.toBe(planted);
+    }
+    // The attacker's own session, planted in the victim's browser, was closed by the sign-in over it.
+    expect((await attacker.get('/portal/resumen')).status).toBe(303);
+  });
 });
