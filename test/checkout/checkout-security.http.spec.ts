@@ -96,4 +96,14 @@ describe('the hosted checkout against a guessed or forged link', () => {
       expect([answer.status, answer.text]).toEqual([404, missing]);
     }
   });
+
+  it("the PSE form's values a post leaves for the page come back escaped, whatever was posted", async () => {
+    const charge = await createCharge(gw, merchant);
+    const hostile = '"><script>alert(1)</script><input value="';
+    const { page } = await postFormAndFollow(`${charge.checkoutUrl}/pse`, { ...PAYER, banco: '', nombre: hostile, email: `${hostile}@x.co` });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Elige tu banco.');
+    expect(page.text).not.toContain('<script>alert(1)</script>');
+    expect(page.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
 });
