@@ -8,8 +8,9 @@ import type { AddressInfo } from 'node:net';
 import type { LoggerService } from '@nestjs/common';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../support/browser.js';
-import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
+import { acceptInvitation, csrfOf, operatorInvites, signIn } from '../portal/portal-client.js';
 import { createCharge, estadoOf } from './paying.js';
 
 const CARDS = ['4242424242424242', '4000000000000002', '4242424242424241', '5200828282828210'];
@@ -151,5 +152,83 @@ describe('card numbers never reach the service', () => {
     expect(hits).toEqual([]);
     const tokens = await gw.infra.dataSource.query('SELECT ultimos4 FROM sandbox_card_tokens ORDER BY creado_en');
     expect(tokens.map((t: { ultimos4: string }) => t.ultimos4)).toEqual(['4242', '0002', '8210']);
+  }, SLOW_MS);
+
+  it("a whole journey (the merchant's key, webhook secret and portal password, a buyer's card, PSE and cash): no secret in a log line or a URL", async () => {
+    const logged = logLines.length;
+    const asked = captured.length;
+    const cvc = '739';
+    const secrets: Record<string, string> = { apiKey: merchant.apiKey };
+    const endpoint = await http('POST', `${gw.publicUrl}/v1/webhook-endpoint`, { token: merchant.apiKey, body: { url: 'http://127.0.0.1:9/hook' } });
+    expect(endpoint.status).toBe(201);
+    secrets.webhookSecret = endpoint.body.secret;
+    const password = 'siete palabras que nadie adivina';
+    secrets.password = password;
+    const invitation = await operatorInvites(gw, merchant.merchantId, 'duena@segura.co');
+    secrets.invitationToken = invitation.split('/').at(-1)!;
+    const invited = await acceptInvitation(gw, invitation, password);
+    await invited.post('/portal/salir', { csrf: csrfOf((await invited.get('/portal/sesiones')).text) });
+    const { client } = await signIn(gw, 'duena@segura.co', password);
+    secrets.session = [...client.cookies].find(([name]) => name.includes('sesion'))![1];
+    secrets.csrf = csrfOf((await client.get('/portal/sesiones')).text);
+    const reset = await http('POST', `${gw.publicUrl}/v1/personas/${(await http('GET', `${gw.publicUrl}/v1/personas`, { token: merchant.apiKey })).body[0].id}/restablecimiento`, { token: merchant.apiKey });
+    secrets.resetToken = String(reset.body.url).split('/').at(-1)!;
+
+    const context = await browser.newContext();
+    const visited: string[] = [];
+    const ours = new URL(gw.publicUrl).origin;
+    context.on('request', (request) => void (new URL(request.url()).origin === ours && visited.push(request.url())));
+    const page = await context.newPage();
+    // Card, with the security code typed.
+    const card = await createCharge(gw, merchant);
+    await page.goto(`${card.checkoutUrl}?metodo=tarjeta`);
+    const frame = page.frameLocator('iframe');
+    await frame.getByLabel('Número de la tarjeta').fill('4242 4242 4242 4242');
+    await frame.getByLabel('Nombre como aparece en la tarjeta').fill('ANA PEREZ');
+    await frame.getByLabel('Vence (MM/AA)').fill('12/30');
+    await frame.getByLabel('Código de seguridad').fill(cvc);
+    await frame.getByRole('button', { name: 'Continuar' }).click();
+    await frame.getByRole('button', { name: /^Pagar \$/ }).click();
+    await page.waitForURL(card.checkoutUrl);
+    await page.getByRole('heading', { name: '¡Pago aprobado!' }).waitFor();
+    // PSE, approved at the bank.
+    const pse = await createCharge(gw, merchant);
+    await page.goto(`${pse.checkoutUrl}?metodo=pse`);
+    await page.getByLabel('Banco').selectOption({ label: 'Bancolombia' });
+    await page.getByLabel('Natural').check();
+    await page.getByLabel('Tipo de documento').selectOption('CC');
+    await page.getByLabel('Número de documento').fill('1020304050');
+    await page.getByLabel('Nombre del titular de la cuenta').fill('Ana María Pérez');
+    await page.getByLabel('Correo electrónico').fill('ana@example.com');
+    await page.getByRole('button', { name: 'Continuar al banco' }).click();
+    await page.getByRole('button', { name: 'Autorizar pago' }).click();
+    await page.waitForURL(pse.checkoutUrl);
+    await page.getByRole('heading', { name: '¡Pago aprobado!' }).waitFor();
+    // Cash.
+    const cash = await createCharge(gw, merchant);
+    await page.goto(`${cash.checkoutUrl}?metodo=efectivo`);
+    await page.getByRole('button', { name: 'Generar código de pago' }).click();
+    await page.getByRole('heading', { name: 'Tu código para pagar en efectivo' }).waitFor();
+    await context.close();
+
+    const ports = [Number(new URL(gw.publicUrl).port), Number(new URL(gw.adminUrl).port)];
+    const urls = captured.slice(asked).filter((c) => ports.includes(c.port)).map((c) => c.text.split('\n')[0]!);
+    expect(urls.some((line) => line.includes('/tarjeta'))).toBe(true); // the capture saw the journey
+    expect(visited.length).toBeGreaterThan(0);
+    const lines = logLines.slice(logged);
+    const checkoutTokens = [card.token, pse.token, cash.token];
+    for (const [name, secret] of Object.entries(secrets)) {
+      expect([name, secret.length >= 16 || name === 'password']).toEqual([name, true]);
+      expect([name, lines.filter((line) => line.includes(secret))]).toEqual([name, []]);
+      // The links' own tokens are in their URLs (/portal/invitacion/{token}): the other secrets in none.
+      const inUrls = name.endsWith('Token') ? [] : [...urls, ...visited].filter((url) => url.includes(secret) || url.includes(encodeURIComponent(secret)));
+      expect([name, inUrls]).toEqual([name, []]);
+    }
+    for (const token of checkoutTokens) expect(lines.filter((line) => line.includes(token))).toEqual([]);
+    // The security code: no field of ours carries it, in a URL or a body.
+    const bodies = captured.slice(asked).filter((c) => ports.includes(c.port)).map((c) => c.text);
+    expect(bodies.filter((text) => /\b(cvc|cvv|codigoSeguridad)\b/i.test(text))).toEqual([]);
+    expect([...urls, ...visited].filter((url) => [...new URL(url, ours).searchParams.values()].includes(cvc))).toEqual([]);
+    expect(lines.filter((line) => anyCard.test(line) || /\b(cvc|cvv)\b/i.test(line))).toEqual([]);
   }, SLOW_MS);
 });

@@ -192,6 +192,8 @@ export class CheckoutController {
 
   /** 303 to the page (post/redirect/get: a reload does not post again), leaving it what to show once. */
   private backTo(reply: FastifyReply, token: string, flash: Flash | null): undefined {
+    // Only a token's characters go into the cookie's Path and the Location (the path segment arrives decoded).
+    if (!isCheckoutToken(token)) throw new CheckoutNotFound();
     if (flash) this.flash.leave(reply, token, flash);
     const method = flash?.kind === 'pse' ? '?metodo=pse' : flash?.kind === 'card' ? '?metodo=tarjeta' : '';
     redirect(reply, `/checkout/${token}${method}`, this.origins);

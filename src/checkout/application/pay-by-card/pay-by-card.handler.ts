@@ -16,8 +16,10 @@ export class PayByCardHandler implements ICommandHandler<PayByCardCommand, void>
   ) {}
 
   async execute({ token, cardToken, installments }: PayByCardCommand): Promise<void> {
-    if (!/^[\w-]{1,100}$/.test(cardToken)) throw FieldError.of('tokenTarjeta', 'missing card token');
+    // The link first: a form posted to a link of no charge is the missing page, whatever it holds (not a 303 back to
+    // a page that does not exist, leaving a cookie for it).
     const charge = await this.checkout.payable(token);
+    if (!/^[\w-]{1,100}$/.test(cardToken)) throw FieldError.of('tokenTarjeta', 'missing card token');
     const cuotas = installments !== undefined && /^\d{1,2}$/.test(installments) ? Number(installments) : null;
     await withProvider(() => this.provider.payByCard({ sessionId: charge.providerSessionId, cardToken, installments: cuotas }));
   }
