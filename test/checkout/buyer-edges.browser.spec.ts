@@ -142,6 +142,14 @@ describe('a buyer off the happy path', () => {
     expect(await estadoOf(gw, merchant, cash.id)).toBe('pendiente');
   }, SLOW_MS);
 
+  const sentDocument = async (chargeId: string): Promise<string> => {
+    const [row] = await gw.infra.dataSource.query(
+      "SELECT a.pagador->>'numeroDocumento' AS numero FROM sandbox_attempts a JOIN sandbox_sessions s ON s.id = a.session_id WHERE s.charge_id = $1",
+      [chargeId],
+    );
+    return row?.numero;
+  };
+
   it('a NIT and a cédula written with thousands dots, as Colombians write them, go to the bank as their digits', async () => {
     const company = await createCharge(gw, merchant);
     await page.goto(`${company.checkoutUrl}?metodo=pse`);
@@ -153,7 +161,9 @@ describe('a buyer off the happy path', () => {
     await page.getByLabel('Correo electrónico').fill('pagos@exito.com');
     await page.getByRole('button', { name: 'Continuar al banco' }).click();
     await page.getByRole('button', { name: 'Autorizar pago' }).waitFor();
-    expect(await shown(page)).toContain('NIT 890900608-9');
+    // The bank gets the digits; its page shows them as a Colombian reads them.
+    expect(await sentDocument(company.id)).toBe('890900608-9');
+    expect(await shown(page)).toContain('NIT 890.900.608-9');
 
     // A wrong check digit written with dots is named as the check digit, not as a badly written NIT.
     const wrongDigit = await createCharge(gw, merchant);
@@ -178,7 +188,8 @@ describe('a buyer off the happy path', () => {
     await page.getByLabel('Correo electrónico').fill('ana@example.com');
     await page.getByRole('button', { name: 'Continuar al banco' }).click();
     await page.getByRole('button', { name: 'Autorizar pago' }).waitFor();
-    expect(await shown(page)).toContain('CC 1020304050');
+    expect(await sentDocument(person.id)).toBe('1020304050');
+    expect(await shown(page)).toContain('CC 1.020.304.050');
     await page.getByRole('button', { name: 'Autorizar pago' }).click();
     await page.getByRole('heading', { name: '¡Pago aprobado!' }).waitFor();
     expect(await estadoOf(gw, merchant, person.id)).toBe('aprobado');
