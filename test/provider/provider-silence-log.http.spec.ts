@@ -23,6 +23,8 @@ describe('a provider silence in the log', () => {
   /** Requests to the provider whose path matches are held unanswered (the gateway's time-out ends them). */
   let holding: RegExp | null = null;
   let held = 0;
+  /** Requests whose path matches are refused, as the sandbox refuses a session it does not know. */
+  let refusing: RegExp | null = null;
 
   beforeAll(async () => {
     gw = await startTestGateway({ providerTimeoutMs: TIMEOUT_MS }, undefined, logger);
@@ -33,6 +35,10 @@ describe('a provider silence in the log', () => {
     proxy = createServer((req: IncomingMessage, res: ServerResponse) => {
       if (holding?.test(req.url ?? '')) {
         held++;
+        return;
+      }
+      if (refusing?.test(req.url ?? '')) {
+        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 'no_encontrado', message: 'Sesión no encontrada' }));
         return;
       }
       const upstream = httpRequest({ host: sandbox.hostname, port: sandbox.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
@@ -55,6 +61,7 @@ describe('a provider silence in the log', () => {
   });
   afterEach(async () => {
     holding = null;
+    refusing = null;
     gw.infra.config.providerUrl = proxyUrl;
     await operator(gw, 'PUT', '/internal/sandbox/comportamiento', {});
   });
@@ -74,6 +81,8 @@ describe('a provider silence in the log', () => {
     if (charge) secrets.push(charge.token, await sessionOf(charge.id));
     for (const secret of secrets) expect(lines.join('\n')).not.toContain(secret);
   };
+  /** The log lines from `mark` on that tell of a refusal the caller heard as "try again". */
+  const refusalLines = (mark: number) => logger.lines.slice(mark).filter((line) => line.includes('the provider refused'));
   const one = (lines: string[], pattern: string) => {
     expect(lines).toEqual([expect.stringMatching(new RegExp(`^${pattern}$`))]);
   };
@@ -197,5 +206,41 @@ describe('a provider silence in the log', () => {
     expect([answer.status, answer.headers.get('retry-after'), answer.body.code]).toEqual([503, '2', 'gateway_unavailable']);
     one(silenceLines(mark), `warn \\[SettlementReports\\] settlement report of 2026-01-02: ${REFUSED}; answered 503`);
     await expectNothingSecret(silenceLines(mark));
+  });
+
+  describe('a refusal that is not the buyer\'s, heard as "try again", is logged too (at error, its reason code only)', () => {
+    it('a card payment', async () => {
+      const charge = await createCharge(gw, merchant);
+      const mark = logger.lines.length;
+      refusing = /\/tarjeta$/;
+      expect((await postForm(`${charge.checkoutUrl}/tarjeta`, { tokenTarjeta: 'tok_refused', cuotas: '1' })).status).toBe(303);
+      one(refusalLines(mark), `error \\[Checkout\\] charge ${charge.id}: card payment: the provider refused \\(session_not_found\\); the buyer was sent back to the checkout page`);
+      expect(silenceLines(mark)).toEqual([]);
+      await expectNothingSecret(refusalLines(mark), charge, 'tok_refused', 'Sesión no encontrada');
+    });
+
+    it("the hosted page asking the payment's status", async () => {
+      const charge = await createCharge(gw, merchant);
+      const mark = logger.lines.length;
+      refusing = /^\/api\/sesiones\/[^/]+$/;
+      expect((await http('GET', charge.checkoutUrl)).status).toBe(503);
+      one(refusalLines(mark), `error \\[Checkout\\] charge ${charge.id}: payment status: the provider refused \\(session_not_found\\); the checkout page answered 503 \\(try again\\)`);
+      await expectNothingSecret(refusalLines(mark), charge);
+    });
+
+    it("own checkout's PSE debit at POST /v1/pagos", async () => {
+      expect((await operator(gw, 'PUT', `/internal/merchants/${merchant.merchantId}/checkout-propio`, { habilitado: true })).status).toBe(200);
+      const mark = logger.lines.length;
+      refusing = /\/pse$/;
+      const answer = await http('POST', `${gw.publicUrl}/v1/pagos`, {
+        token: merchant.apiKey,
+        headers: { 'idempotency-key': 'refused-own-1' },
+        body: { merchantId: merchant.merchantId, monto: 150000, moneda: 'COP', referencia: 'REF-OWN-1', pagador: { ...PAYER, telefono: '3001234567', banco: '1007' } },
+      });
+      expect(answer.status).toBe(503);
+      const [{ id }] = await gw.infra.dataSource.query("SELECT data->>'chargeId' AS id FROM events WHERE type = 'ChargeCreated' AND data->>'referencia' = 'REF-OWN-1'");
+      one(refusalLines(mark), `error \\[OwnCheckout\\] charge ${id}: PSE debit: the provider refused \\(session_not_found\\); answered 503`);
+      await expectNothingSecret(refusalLines(mark), undefined, '3001234567', await sessionOf(id));
+    });
   });
 });

@@ -4,7 +4,7 @@
 import { Logger } from '@nestjs/common';
 import { FieldError } from '../../kernel/errors.js';
 import { GatewayUnavailable } from '../../payments/application/errors.js';
-import { ProviderRefused, ProviderUnavailable, providerSilence } from '../../payments/application/ports/provider.port.js';
+import { ProviderRefused, ProviderUnavailable, providerRefusal, providerSilence } from '../../payments/application/ports/provider.port.js';
 import { PaymentNotOpen } from './errors.js';
 
 const logger = new Logger('Checkout');
@@ -41,6 +41,7 @@ export async function withProvider<T>(what: ProviderCall, call: () => Promise<T>
       case 'invalid_card_token':
         throw FieldError.of('tokenTarjeta', error.message);
       default:
+        logger.error(providerRefusal(`charge ${what.chargeId}: ${what.attempt}`, error, what.answered));
         throw new GatewayUnavailable();
     }
   }

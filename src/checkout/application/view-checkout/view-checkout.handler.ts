@@ -10,6 +10,7 @@ import {
   PAYMENT_PROVIDER,
   ProviderRefused,
   ProviderUnavailable,
+  providerRefusal,
   providerSilence,
   type PaymentAttempt,
   type PaymentProvider,
@@ -42,6 +43,7 @@ export class ViewCheckoutHandler implements IQueryHandler<ViewCheckoutQuery, Che
       } catch (error) {
         if (!(error instanceof ProviderUnavailable) && !(error instanceof ProviderRefused)) throw error;
         if (error instanceof ProviderUnavailable) this.logger.warn(providerSilence(`charge ${charge.id}: payment status`, error, PAGE_503));
+        else this.logger.error(providerRefusal(`charge ${charge.id}: payment status`, error, PAGE_503));
         unavailable = true;
       }
       if (attempt?.method === 'efectivo' && attempt.status === 'started') {

@@ -11,7 +11,7 @@ import { CONFIG } from '../../../kernel/infrastructure.module.js';
 import type { MerchantView } from '../../../merchants/application/get-merchant/get-merchant.query.js';
 import type { Charge } from '../../domain/charge.js';
 import { GatewayUnavailable, OwnCheckoutNotEnabled } from '../errors.js';
-import { PAYMENT_PROVIDER, ProviderRefused, ProviderUnavailable, providerSilence, type PaymentProvider } from '../ports/provider.port.js';
+import { PAYMENT_PROVIDER, ProviderRefused, ProviderUnavailable, providerRefusal, providerSilence, type PaymentProvider } from '../ports/provider.port.js';
 import type { ChargeRequest } from './create-charge.command.js';
 
 /** The charge's own fields: the payer's data goes to the provider only, never into the charge's events. */
@@ -60,7 +60,10 @@ export class OwnCheckout {
         this.logger.warn(providerSilence(`charge ${charge.id}: PSE debit`, error, 'answered 503, the retry with the same key starts it'));
         throw new GatewayUnavailable();
       }
-      if (error instanceof ProviderRefused) throw new GatewayUnavailable();
+      if (error instanceof ProviderRefused) {
+        this.logger.error(providerRefusal(`charge ${charge.id}: PSE debit`, error, 'answered 503'));
+        throw new GatewayUnavailable();
+      }
       throw error;
     }
   }

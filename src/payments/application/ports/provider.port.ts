@@ -111,6 +111,15 @@ export function providerSilence(about: string, error: ProviderUnavailable, answe
   return `${about}: ${error.message}; ${answered}`;
 }
 
+/**
+ * The line of a refusal the service cannot put to the caller (none of the buyer's mistakes it maps to a field): the
+ * caller hears "try again" as for a silence, so the operator reads why, at error. Only the refusal's reason code, not
+ * the provider's message (its words are not ours to log).
+ */
+export function providerRefusal(about: string, error: ProviderRefused, answered: string): string {
+  return `${about}: the provider refused (${error.reason}); ${answered}`;
+}
+
 /** The provider refused the request as it was made (a used card token, a payment already in progress, ...). */
 export class ProviderRefused extends Error {
   constructor(
