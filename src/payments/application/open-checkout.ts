@@ -8,7 +8,7 @@ import { ChargeNotFound } from '../domain/charge.errors.js';
 import { ChargeStream, type Cause, type LoadedCharge } from './charge-stream.js';
 import { GatewayUnavailable } from './errors.js';
 import { WrongExpectedRevision } from './ports/event-store.port.js';
-import { PAYMENT_PROVIDER, ProviderUnavailable, type PaymentProvider } from './ports/provider.port.js';
+import { PAYMENT_PROVIDER, ProviderUnavailable, providerSilence, type PaymentProvider } from './ports/provider.port.js';
 
 const MAX_ATTEMPTS = 3;
 
@@ -56,7 +56,7 @@ export class OpenCheckout {
       return session.sessionId;
     } catch (error) {
       if (error instanceof ProviderUnavailable) {
-        this.logger.warn(`charge ${charge.id}: ${error.message}; answered 503, left creado for a retry`);
+        this.logger.warn(providerSilence(`charge ${charge.id}`, error, 'answered 503, left creado for a retry'));
         throw new GatewayUnavailable();
       }
       this.logger.error(`charge ${charge.id}: provider refused to open a session: ${String(error)}`);

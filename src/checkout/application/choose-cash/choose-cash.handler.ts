@@ -3,7 +3,7 @@ import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { IssueCashVoucherCommand } from '../../../payments/application/issue-cash-voucher/issue-cash-voucher.command.js';
 import type { Charge } from '../../../payments/domain/charge.js';
 import { CHECKOUT_ACTOR, CheckoutCharges } from '../checkout-charges.js';
-import { withProvider } from '../provider-errors.js';
+import { SENT_BACK, withProvider } from '../provider-errors.js';
 import { ChooseCashCommand } from './choose-cash.command.js';
 
 @CommandHandler(ChooseCashCommand)
@@ -15,7 +15,8 @@ export class ChooseCashHandler implements ICommandHandler<ChooseCashCommand, Cha
 
   async execute({ token }: ChooseCashCommand): Promise<Charge> {
     const charge = await this.checkout.byToken(token);
-    // A second click shows the same voucher; the payments context refuses a final charge.
-    return withProvider(() => this.commands.execute(new IssueCashVoucherCommand(charge.id, CHECKOUT_ACTOR, randomUUID())));
+    // A second click shows the same voucher; the payments context refuses a final charge. Its silence is logged there
+    // (it reaches here as GatewayUnavailable, so not twice).
+    return withProvider({ chargeId: charge.id, attempt: 'cash voucher', answered: SENT_BACK }, () => this.commands.execute(new IssueCashVoucherCommand(charge.id, CHECKOUT_ACTOR, randomUUID())));
   }
 }

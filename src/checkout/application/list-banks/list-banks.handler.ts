@@ -6,7 +6,7 @@ import { CLOCK, type Clock } from '../../../kernel/clock.js';
 import type { Config } from '../../../kernel/config.js';
 import { CONFIG } from '../../../kernel/infrastructure.module.js';
 import { GatewayUnavailable } from '../../../payments/application/errors.js';
-import { PAYMENT_PROVIDER, type Bank, type PaymentProvider } from '../../../payments/application/ports/provider.port.js';
+import { PAYMENT_PROVIDER, ProviderUnavailable, providerSilence, type Bank, type PaymentProvider } from '../../../payments/application/ports/provider.port.js';
 import { ListBanksQuery } from './list-banks.query.js';
 
 @QueryHandler(ListBanksQuery)
@@ -33,10 +33,11 @@ export class ListBanksHandler implements IQueryHandler<ListBanksQuery, Bank[]> {
       this.cached = { banks, until: this.clock.now().getTime() + this.config.bankListCacheSeconds * 1000 };
       return banks;
     } catch (error) {
-      if (this.cached) {
-        this.logger.warn(`bank list not refreshed (${error instanceof Error ? error.message : String(error)}); serving the last one`);
-        return this.cached.banks;
-      }
+      // One line per call to the provider (concurrent misses share it), in the words of the other silences.
+      const answered = this.cached ? 'served the last list' : 'answered 503, no list to serve yet';
+      if (error instanceof ProviderUnavailable) this.logger.warn(providerSilence('bank list', error, answered));
+      else this.logger.error(`bank list: ${String(error)}; ${answered}`);
+      if (this.cached) return this.cached.banks;
       throw new GatewayUnavailable();
     }
   }

@@ -5,7 +5,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { FieldError } from '../../../kernel/errors.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../../../payments/application/ports/provider.port.js';
 import { CheckoutCharges } from '../checkout-charges.js';
-import { withProvider } from '../provider-errors.js';
+import { SENT_BACK, withProvider } from '../provider-errors.js';
 import { PayByCardCommand } from './pay-by-card.command.js';
 
 @CommandHandler(PayByCardCommand)
@@ -21,6 +21,6 @@ export class PayByCardHandler implements ICommandHandler<PayByCardCommand, void>
     const charge = await this.checkout.payable(token);
     if (!/^[\w-]{1,100}$/.test(cardToken)) throw FieldError.of('tokenTarjeta', 'missing card token');
     const cuotas = installments !== undefined && /^\d{1,2}$/.test(installments) ? Number(installments) : null;
-    await withProvider(() => this.provider.payByCard({ sessionId: charge.providerSessionId, cardToken, installments: cuotas }));
+    await withProvider({ chargeId: charge.id, attempt: 'card payment', answered: SENT_BACK }, () => this.provider.payByCard({ sessionId: charge.providerSessionId, cardToken, installments: cuotas }));
   }
 }

@@ -7,7 +7,7 @@ import { PAYMENT_PROVIDER, type PaymentProvider } from '../../../payments/applic
 import { checkPagador } from '../../domain/pagador.js';
 import { CheckoutCharges } from '../checkout-charges.js';
 import { ListBanksQuery } from '../list-banks/list-banks.query.js';
-import { withProvider } from '../provider-errors.js';
+import { SENT_BACK, withProvider } from '../provider-errors.js';
 import { StartPsePaymentCommand } from './start-pse-payment.command.js';
 
 @CommandHandler(StartPsePaymentCommand)
@@ -24,7 +24,7 @@ export class StartPsePaymentHandler implements ICommandHandler<StartPsePaymentCo
     if (!check.ok) throw new FieldError(check.fieldErrors);
     const banks = await this.queries.execute(new ListBanksQuery());
     if (!banks.some((bank) => bank.codigo === check.pagador.banco)) throw FieldError.of('banco', 'unknown bank');
-    return withProvider(() =>
+    return withProvider({ chargeId: charge.id, attempt: 'PSE debit', answered: SENT_BACK }, () =>
       this.provider.startPse({
         sessionId: charge.providerSessionId,
         payer: check.pagador,

@@ -1,7 +1,7 @@
 // The hosted page's state: the charge (folded from its stream), the merchant's name and return page, and, while
 // nothing is recorded yet, the provider's latest attempt (a PSE debit at the bank, a payment being decided).
 import { randomUUID } from 'node:crypto';
-import { Inject } from '@nestjs/common';
+import { Inject, Logger } from '@nestjs/common';
 import { CommandBus, QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { CLOCK, type Clock } from '../../../kernel/clock.js';
 import { GetMerchant } from '../../../merchants/application/get-merchant/get-merchant.query.js';
@@ -10,15 +10,20 @@ import {
   PAYMENT_PROVIDER,
   ProviderRefused,
   ProviderUnavailable,
+  providerRefusal,
+  providerSilence,
   type PaymentAttempt,
   type PaymentProvider,
 } from '../../../payments/application/ports/provider.port.js';
 import { checkoutScreen, type Screen } from '../../domain/checkout-screen.js';
 import { CHECKOUT_ACTOR, CheckoutCharges } from '../checkout-charges.js';
+import { PAGE_503 } from '../provider-errors.js';
 import { ViewCheckoutQuery, type CheckoutSnapshot } from './view-checkout.query.js';
 
 @QueryHandler(ViewCheckoutQuery)
 export class ViewCheckoutHandler implements IQueryHandler<ViewCheckoutQuery, CheckoutSnapshot> {
+  private readonly logger = new Logger('Checkout');
+
   constructor(
     private readonly checkout: CheckoutCharges,
     private readonly queries: QueryBus,
@@ -37,6 +42,8 @@ export class ViewCheckoutHandler implements IQueryHandler<ViewCheckoutQuery, Che
         attempt = (await this.provider.sessionStatus(charge.providerSessionId)).attempt;
       } catch (error) {
         if (!(error instanceof ProviderUnavailable) && !(error instanceof ProviderRefused)) throw error;
+        if (error instanceof ProviderUnavailable) this.logger.warn(providerSilence(`charge ${charge.id}: payment status`, error, PAGE_503));
+        else this.logger.error(providerRefusal(`charge ${charge.id}: payment status`, error, PAGE_503));
         unavailable = true;
       }
       if (attempt?.method === 'efectivo' && attempt.status === 'started') {

@@ -1,7 +1,7 @@
 // Own checkout (DESIGN.md 5.14): a charge created with `pagador` starts its PSE debit at once, so its checkoutUrl
 // (ours, 6b) sends the buyer straight to the bank's page. Kept apart from the creation handler: it only adds
 // checks before the claim and one provider call after the checkout is open.
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { Pagador } from '../../../checkout/domain/pagador.js';
 import { ListBanksQuery } from '../../../checkout/application/list-banks/list-banks.query.js';
@@ -11,7 +11,7 @@ import { CONFIG } from '../../../kernel/infrastructure.module.js';
 import type { MerchantView } from '../../../merchants/application/get-merchant/get-merchant.query.js';
 import type { Charge } from '../../domain/charge.js';
 import { GatewayUnavailable, OwnCheckoutNotEnabled } from '../errors.js';
-import { PAYMENT_PROVIDER, ProviderRefused, ProviderUnavailable, type PaymentProvider } from '../ports/provider.port.js';
+import { PAYMENT_PROVIDER, ProviderRefused, ProviderUnavailable, providerRefusal, providerSilence, type PaymentProvider } from '../ports/provider.port.js';
 import type { ChargeRequest } from './create-charge.command.js';
 
 /** The charge's own fields: the payer's data goes to the provider only, never into the charge's events. */
@@ -22,6 +22,8 @@ export function chargeFields(request: ChargeRequest): Omit<ChargeRequest, 'pagad
 
 @Injectable()
 export class OwnCheckout {
+  private readonly logger = new Logger('OwnCheckout');
+
   constructor(
     private readonly queries: QueryBus,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
@@ -54,7 +56,14 @@ export class OwnCheckout {
       if (error instanceof ProviderRefused && error.reason === 'unknown_bank') {
         throw FieldError.of('pagador.banco', 'banco must be the codigo of a bank from GET /v1/pagos/bancos');
       }
-      if (error instanceof ProviderUnavailable || error instanceof ProviderRefused) throw new GatewayUnavailable();
+      if (error instanceof ProviderUnavailable) {
+        this.logger.warn(providerSilence(`charge ${charge.id}: PSE debit`, error, 'answered 503, the retry with the same key starts it'));
+        throw new GatewayUnavailable();
+      }
+      if (error instanceof ProviderRefused) {
+        this.logger.error(providerRefusal(`charge ${charge.id}: PSE debit`, error, 'answered 503'));
+        throw new GatewayUnavailable();
+      }
       throw error;
     }
   }

@@ -8,7 +8,7 @@ import { ChargeNotFound, IllegalTransition } from '../../domain/charge.errors.js
 import { ChargeStream, type Cause } from '../charge-stream.js';
 import { GatewayUnavailable } from '../errors.js';
 import { WrongExpectedRevision } from '../ports/event-store.port.js';
-import { PAYMENT_PROVIDER, ProviderUnavailable, type IssuedCashVoucher, type PaymentProvider } from '../ports/provider.port.js';
+import { PAYMENT_PROVIDER, ProviderUnavailable, providerSilence, type IssuedCashVoucher, type PaymentProvider } from '../ports/provider.port.js';
 import { IssueCashVoucherCommand } from './issue-cash-voucher.command.js';
 
 const MAX_ATTEMPTS = 3;
@@ -59,7 +59,7 @@ export class IssueCashVoucherHandler implements ICommandHandler<IssueCashVoucher
       return await this.provider.issueCashVoucher(sessionId);
     } catch (error) {
       if (!(error instanceof ProviderUnavailable)) throw error;
-      this.logger.warn(`charge ${chargeId}: ${error.message}; no voucher issued yet`);
+      this.logger.warn(providerSilence(`charge ${chargeId}: cash voucher`, error, 'no voucher recorded yet, the buyer is asked to try again'));
       throw new GatewayUnavailable();
     }
   }

@@ -100,6 +100,26 @@ export class ProviderUnavailable extends Error {
   }
 }
 
+/**
+ * The one line an operator reads when the provider's silence made the service say "try again" (a 503, or the hosted
+ * page sent back or answering 503): `about` names what was attempted and for what (`charge <id>: refund`, `bank list`,
+ * `settlement report of <date>`), the error its cause (no answer within N ms, a refused connection, a 5xx), `answered`
+ * what the caller was told. Nothing else goes in: never a session id, token, secret, amount or anything of the buyer's
+ * (docs/decisions.md, "Logs"). Logged at warn, once per occurrence, by whoever turns the silence into its answer.
+ */
+export function providerSilence(about: string, error: ProviderUnavailable, answered: string): string {
+  return `${about}: ${error.message}; ${answered}`;
+}
+
+/**
+ * The line of a refusal the service cannot put to the caller (none of the buyer's mistakes it maps to a field): the
+ * caller hears "try again" as for a silence, so the operator reads why, at error. Only the refusal's reason code, not
+ * the provider's message (its words are not ours to log).
+ */
+export function providerRefusal(about: string, error: ProviderRefused, answered: string): string {
+  return `${about}: the provider refused (${error.reason}); ${answered}`;
+}
+
 /** The provider refused the request as it was made (a used card token, a payment already in progress, ...). */
 export class ProviderRefused extends Error {
   constructor(

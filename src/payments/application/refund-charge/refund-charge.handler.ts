@@ -11,7 +11,7 @@ import { decide } from '../../domain/charge.decide.js';
 import { chargeStream, type ChargeRefunded } from '../../domain/charge.events.js';
 import { ChargeStream, toChargeEvents, type Cause } from '../charge-stream.js';
 import { EVENT_STORE, WrongExpectedRevision, type EventStore } from '../ports/event-store.port.js';
-import { PAYMENT_PROVIDER, ProviderRefused, ProviderUnavailable, type PaymentProvider } from '../ports/provider.port.js';
+import { PAYMENT_PROVIDER, ProviderRefused, ProviderUnavailable, providerSilence, type PaymentProvider } from '../ports/provider.port.js';
 import { RefundChargeCommand, type RefundResult } from './refund-charge.command.js';
 
 const MAX_ATTEMPTS = 3;
@@ -74,7 +74,7 @@ export class RefundChargeHandler implements ICommandHandler<RefundChargeCommand,
       if (error instanceof ProviderUnavailable) {
         // One line, as the create path's 503 has: why the operator was told to retry (the charge id and the cause,
         // no session id, no amount, nothing of the buyer's).
-        this.logger.warn(`charge ${charge.id}: refund: ${error.message}; answered 503, nothing recorded, the retry refunds once`);
+        this.logger.warn(providerSilence(`charge ${charge.id}: refund`, error, 'answered 503, nothing recorded, the retry refunds once'));
         throw new RefundProviderUnavailable();
       }
       if (error instanceof ProviderRefused) throw new RefundRefusedByProvider(error.reason);

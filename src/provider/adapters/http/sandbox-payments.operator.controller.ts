@@ -1,7 +1,7 @@
 // Operator route for scripted tests: POST /internal/sandbox/pagos/{id}/resultado. It asks the sandbox provider to
 // decide the charge's open payment; the sandbox then notifies the gateway, signed, through the same path as a
 // buyer's action (never a shortcut into the charge).
-import { Body, Controller, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Logger, Param, Post } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
 import type { Config } from '../../../kernel/config.js';
@@ -9,7 +9,7 @@ import { DomainError, NotFound } from '../../../kernel/errors.js';
 import { UuidOr404Pipe } from '../../../kernel/http/uuid.pipe.js';
 import { CONFIG } from '../../../kernel/infrastructure.module.js';
 import { GatewayUnavailable } from '../../../payments/application/errors.js';
-import { ProviderUnavailable } from '../../../payments/application/ports/provider.port.js';
+import { ProviderUnavailable, providerSilence } from '../../../payments/application/ports/provider.port.js';
 import { ProviderRejected, providerRequest } from '../provider-http.js';
 
 export class SandboxResultBody {
@@ -21,6 +21,8 @@ export class SandboxResultBody {
 @ApiTags('operator')
 @Controller('internal/sandbox/pagos')
 export class SandboxPaymentsOperatorController {
+  private readonly logger = new Logger('SandboxPayments');
+
   constructor(@Inject(CONFIG) private readonly config: Config) {}
 
   @Post(':id/resultado')
@@ -37,7 +39,10 @@ export class SandboxPaymentsOperatorController {
         timeoutMs: this.config.providerTimeoutMs,
       });
     } catch (error) {
-      if (error instanceof ProviderUnavailable) throw new GatewayUnavailable();
+      if (error instanceof ProviderUnavailable) {
+        this.logger.warn(providerSilence(`charge ${id}: sandbox result`, error, 'answered 503'));
+        throw new GatewayUnavailable();
+      }
       if (error instanceof ProviderRejected && error.status === 404) throw new NotFound('Charge');
       if (error instanceof ProviderRejected && error.status === 409) {
         if (error.body.includes('"vencido"')) throw new DomainError('conflict', 'sandbox_voucher_expired', "The charge's cash voucher is past its deadline");
