@@ -197,6 +197,18 @@ describe('a provider silence in the log', () => {
     await expectNothingSecret(silenceLines(mark));
   });
 
+  it("the operator's sandbox behaviour route, the provider unreachable: 503, one line each for PUT and GET", async () => {
+    await unreachable();
+    const mark = logger.lines.length;
+    const put = await operator(gw, 'PUT', '/internal/sandbox/comportamiento', { demoraMs: 10 });
+    expect([put.status, put.headers.get('retry-after'), put.body.code]).toEqual([503, '2', 'gateway_unavailable']);
+    const get = await operator(gw, 'GET', '/internal/sandbox/comportamiento');
+    expect([get.status, get.body.code]).toEqual([503, 'gateway_unavailable']);
+    expect(silenceLines(mark)).toHaveLength(2);
+    expect(silenceLines(mark)[0]).toMatch(new RegExp(`warn \\[SandboxPayments\\] sandbox behaviour \\(PUT\\): ${REFUSED}; answered 503`));
+    await expectNothingSecret(silenceLines(mark));
+  });
+
   it("the provider's settlement report, the provider unreachable: 503, one line; a bad date logs nothing", async () => {
     await unreachable();
     const mark = logger.lines.length;
