@@ -2,9 +2,10 @@
 // append with the expected revision, and decide again if another change got there first.
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, type Clock } from '../../../kernel/clock.js';
-import { ChargeStream } from '../../../payments/application/charge-stream.js';
-import { WrongExpectedRevision } from '../../../payments/application/ports/event-store.port.js';
+import { ChargeStream, toChargeEvents } from '../../../payments/application/charge-stream.js';
+import { EVENT_STORE, WrongExpectedRevision, type EventStore } from '../../../payments/application/ports/event-store.port.js';
 import { decide } from '../../../payments/domain/charge.decide.js';
+import { chargeStream, type ChargeReconciled } from '../../../payments/domain/charge.events.js';
 import { IllegalTransition } from '../../../payments/domain/charge.errors.js';
 import type { ChargeReconciliation, ReconcileOutcome, ReconcileRequest } from '../../application/ports/reconciliation.port.js';
 
@@ -14,8 +15,14 @@ const MAX_ATTEMPTS = 3;
 export class StreamChargeReconciliation implements ChargeReconciliation {
   constructor(
     private readonly charges: ChargeStream,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
+
+  async reconciledBy(chargeId: string): Promise<string | null> {
+    const events = toChargeEvents(await this.store.readStream(chargeStream(chargeId)));
+    return events.find((event): event is ChargeReconciled => event.type === 'ChargeReconciled')?.data.reportId ?? null;
+  }
 
   async reconcile(request: ReconcileRequest): Promise<ReconcileOutcome> {
     for (let attempt = 1; ; attempt++) {

@@ -1,6 +1,7 @@
 // Reconciliation as a sentence: parse the report, find each line's charge, judge it, move the matching aprobado
 // charges to conciliado, record the import and answer every mismatch. Importing the same report again moves nothing:
-// its charges are conciliado already.
+// its charges are conciliado already. An import cut by a crash before its record is finished by the next import of the
+// same report, which answers as the one clean import would have (its charges in conciliados).
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
@@ -75,7 +76,10 @@ export class ImportSettlementReportHandler implements ICommandHandler<ImportSett
       }
       // A line matched by reference and amount is reconciled whatever its day; a day apart is said beside it.
       if (verdict.kind === 'already_reconciled') {
-        result.yaConciliados.push({ ...refOf(line), pagoId: verdict.chargeId });
+        // Moved by an import of this very report that a crash cut before it was recorded (the record comes last):
+        // this import finishes that one, and answers the charge as reconciled, as one clean import would have.
+        const unfinished = previous === null && (await this.reconciliation.reconciledBy(verdict.chargeId)) === reportId;
+        (unfinished ? result.conciliados : result.yaConciliados).push({ ...refOf(line), pagoId: verdict.chargeId });
         if (verdict.finding) result.observaciones.push({ ...refOf(line), ...verdict.finding });
         continue;
       }

@@ -27,6 +27,8 @@ export type ReconcileOutcome = { kind: 'reconciled' } | { kind: 'already' } | { 
 
 export interface ChargeReconciliation {
   reconcile(request: ReconcileRequest): Promise<ReconcileOutcome>;
+  /** The report (its id, `sha256:...`) whose import moved the charge to conciliado; null if none did. */
+  reconciledBy(chargeId: string): Promise<string | null>;
 }
 
 export interface ReportImport {
