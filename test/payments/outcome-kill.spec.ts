@@ -226,9 +226,15 @@ describe('a gateway killed with SIGKILL in the middle of an approval, a refund a
   }, 240_000);
 
   it('imports a report killed mid-import, imported again, as one clean import: every line once, the import recorded once', async () => {
-    const charges: CreatedCharge[] = [];
-    for (let i = 0; i < 5; i++) charges.push(await approved());
-    const fecha = bogotaDate(new Date());
+    // The five approvals on one Bogotá day, the report's (made again if they straddled its midnight).
+    let charges: CreatedCharge[] = [];
+    let fecha = '';
+    for (let day = ''; fecha === '' || fecha !== day; ) {
+      day = bogotaDate(new Date());
+      charges = [];
+      for (let i = 0; i < 5; i++) charges.push(await approved());
+      fecha = bogotaDate(new Date());
+    }
     const report = await http('GET', `${gw.adminUrl}/internal/conciliaciones/reportes/${fecha}`, { token: OPERATOR_TOKEN });
     expect(report.status).toBe(200);
     const chargeOfReference = new Map(
