@@ -268,8 +268,19 @@ describe("one shop's first day, through every door", () => {
     const notices = receiver.requests.map((r) => ({ id: r.headers['svc-delivery-id'], body: JSON.parse(r.rawBody) }));
     const byType = Object.fromEntries(notices.map((n) => [n.body.type, n]));
     expect(Object.keys(byType).sort()).toEqual(['payment.completed', 'payment.failed']);
-    expect(byType['payment.completed']!.body).toMatchObject({ data: { paymentId: charges[0]!.id, reference: 'PD-1', monto: 150_000 } });
-    expect(byType['payment.failed']!.body).toMatchObject({ data: { paymentId: charges[1]!.id, reference: 'PD-2', monto: 89_900 } });
+    // The Webhook event of the spec (Resources), its svc-event header repeating its type.
+    const event = (paymentId: string, reference: string, monto: number, estado: string) => ({
+      id: expect.any(String),
+      created: expect.any(Number),
+      data: { paymentId, reference, monto, currency: 'COP', estado },
+    });
+    expect(byType['payment.completed']!.body).toMatchObject(event(charges[0]!.id, 'PD-1', 150_000, 'aprobado'));
+    expect(byType['payment.failed']!.body).toMatchObject(event(charges[1]!.id, 'PD-2', 89_900, 'fallido'));
+    for (const request of receiver.requests) {
+      expect([request.method, request.path]).toEqual(['POST', '/webhooks']);
+      expect(request.headers['svc-event']).toBe(JSON.parse(request.rawBody).type);
+      expect(Number.isInteger(JSON.parse(request.rawBody).created)).toBe(true);
+    }
     expect(new Set(notices.map((n) => n.id)).size).toBe(2);
     expect(notices.every((n) => typeof n.id === 'string' && n.id.length > 0)).toBe(true);
     // The gateway's own log of them: two deliveries, each delivered at its first attempt, nothing left to send.
@@ -296,6 +307,18 @@ describe("one shop's first day, through every door", () => {
     expect(deliveries.find((t) => t.includes('payment.completed'))).toContain('Entregada');
     expect(deliveries.find((t) => t.includes('payment.failed'))).toContain('Entregada');
 
+    // Each charge's page tells its story, the notice sent and delivered included.
+    await admin.goto(`${publicUrl}/portal/pagos`);
+    await admin.getByRole('link', { name: 'PD-2' }).click();
+    await admin.getByRole('heading', { name: 'Pago PD-2 Fallido' }).waitFor();
+    expect(await admin.locator('ol.timeline').textContent()).toContain('Se notificó payment.failed a tu webhook.');
+    expect(await admin.locator('section[aria-labelledby=avisos]').textContent()).toContain('Entregada');
+    await admin.goto(`${publicUrl}/portal/pagos`);
+    await admin.getByRole('link', { name: 'PD-1' }).click();
+    await admin.getByRole('heading', { name: 'Pago PD-1 Aprobado' }).waitFor();
+    expect(await admin.locator('ol.timeline').textContent()).toContain('Pago aprobado (tarjeta)');
+    expect(await admin.locator('ol.timeline').textContent()).toContain('Se notificó payment.completed a tu webhook.');
+
     await admin.goto(`${publicUrl}/portal/resumen`);
     const tiles = await admin.locator('.tile').allTextContents();
     expect(tiles[0]).toContain('Aprobado');
@@ -321,6 +344,10 @@ describe("one shop's first day, through every door", () => {
     expect(settlement.body).toMatchObject({ pagoId: approved!.id, estadoPago: 'reembolsado', bruto: 150_000, estado: 'revertida', reembolsadoEn: refunded.reembolsadoEn });
     await admin.goto(`${publicUrl}/portal/pagos/${approved!.id}`);
     expect(await admin.locator('section[aria-labelledby=liquidacion]').textContent()).toContain('Revertida');
+    const page = (await admin.locator('main').innerText()).replace(/\u00a0/g, ' ');
+    expect(page).toContain('Pago PD-1 Reembolsado');
+    expect(page).toContain('Reembolsado al pagador: $ 150.000');
+    expect(page).toContain('el equipo de Pasarela');
 
     // The auditor's replay: every read model rebuilt from position 0 equals the live one.
     const replay = await ops('replay');
@@ -357,5 +384,11 @@ describe("one shop's first day, through every door", () => {
     for (const charge of listed.body.data as Array<{ estado: string; monto: number }>) {
       expect(stats.body.total.porEstado[charge.estado]).toEqual({ cantidad: 1, monto: charge.monto });
     }
+    // The administrator's Resumen shows the same figures.
+    await admin.goto(`${publicUrl}/portal/resumen`);
+    const tiles = await admin.locator('.tile').allTextContents();
+    expect(tiles.find((t) => t.includes('Aprobado'))).toContain(pesos(0));
+    expect(tiles.find((t) => t.includes('Reembolsado'))).toContain(pesos(150_000));
+    expect(tiles.find((t) => t.includes('Fallidos'))).toContain(pesos(89_900));
   }, STEP_MS);
 });
