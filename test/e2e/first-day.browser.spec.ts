@@ -98,6 +98,9 @@ describe("one shop's first day, through every door", () => {
   const bogotaToday = (): string => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(new Date());
   const pesos = (n: number): string => new Intl.NumberFormat('es-CO', { style: 'currency', currency: 'COP', maximumFractionDigits: 0 }).format(n);
 
+  /** The page fits the phone's width: nothing to scroll sideways to. */
+  const fitsWidth = (page: Page): Promise<boolean> => page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth');
+
   async function newPage(viewport: { width: number; height: number }): Promise<Page> {
     const context = await browser.newContext({ viewport, locale: 'es-CO', timezoneId: 'America/Bogota' });
     contexts.push(context);
@@ -209,12 +212,13 @@ describe("one shop's first day, through every door", () => {
     expect(listed.body.data.map((c: { id: string }) => c.id).sort()).toEqual(charges.map((c) => c.id).sort());
   }, STEP_MS);
 
-  it('4. buyers on phones pay the first by card and fail the second at the PSE bank; each lands on the return page (Chromium)', async () => {
+  it('4. buyers on phones pay the first by card and fail the second at the PSE bank; each page fits, each lands on the return page (Chromium)', async () => {
     const [card, pse] = charges as [(typeof charges)[0], (typeof charges)[0]];
     const first = await newPage(PHONE);
     await first.goto(card.checkoutUrl);
     expect(await first.getByRole('heading', { level: 1 }).textContent()).toBe(SHOP);
     expect((await first.locator('.amount').textContent())?.replace(/\u00a0/g, ' ')).toBe('$ 150.000');
+    expect(await fitsWidth(first)).toBe(true);
     await first.getByRole('link', { name: /Tarjeta de crédito o débito/ }).click();
     const frame = first.frameLocator('iframe[title="Formulario de la entidad de pagos para los datos de la tarjeta"]');
     await frame.getByLabel('Número de la tarjeta').fill('4242 4242 4242 4242');
@@ -223,9 +227,11 @@ describe("one shop's first day, through every door", () => {
     await frame.getByLabel('Código de seguridad').fill('123');
     await frame.getByRole('button', { name: 'Continuar' }).click();
     await frame.getByText(/terminada en 4242/).waitFor();
+    expect(await fitsWidth(first)).toBe(true);
     await frame.getByLabel('Número de cuotas').selectOption('1');
     await frame.getByRole('button', { name: /^Pagar \$/ }).click();
     await first.getByRole('heading', { name: '¡Pago aprobado!' }).waitFor();
+    expect(await fitsWidth(first)).toBe(true);
     await first.getByRole('link', { name: `Volver a ${SHOP}` }).click();
     await first.getByRole('heading', { name: 'Gracias por tu compra' }).waitFor();
     expect(first.url()).toBe(RETURN_PAGE);
@@ -239,12 +245,16 @@ describe("one shop's first day, through every door", () => {
     await second.getByLabel('Número de documento').fill('1020304050');
     await second.getByLabel('Nombre del titular de la cuenta').fill('Luis Gómez');
     await second.getByLabel('Correo electrónico').fill('luis@example.com');
+    expect(await fitsWidth(second)).toBe(true);
     await second.getByRole('button', { name: 'Continuar al banco' }).click();
     await second.waitForURL(/\/pse\//);
+    await second.getByText('Banco de Pruebas Rechaza').first().waitFor();
+    expect(await fitsWidth(second)).toBe(true);
     await second.getByRole('button', { name: 'Continuar' }).click();
     await second.waitForURL(pse.checkoutUrl);
     await second.getByRole('heading', { name: 'El pago no fue aprobado' }).waitFor();
     await second.getByText('Tu banco rechazó el débito por PSE.').waitFor();
+    expect(await fitsWidth(second)).toBe(true);
     await second.getByRole('link', { name: `Volver a ${SHOP}` }).click();
     await second.getByRole('heading', { name: 'Gracias por tu compra' }).waitFor();
     expect(second.url()).toBe(RETURN_PAGE);
