@@ -259,6 +259,8 @@ describe("one shop's first day, through every door", () => {
     await second.getByRole('heading', { name: 'Gracias por tu compra' }).waitFor();
     expect(second.url()).toBe(RETURN_PAGE);
     expect(shopVisits).toEqual([RETURN_PAGE, RETURN_PAGE]);
+    // The card number went to the provider's frame only: never in the gateway's log.
+    expect(gateway!.output().replace(/\D/g, '')).not.toContain('4242424242424242');
   }, STEP_MS);
 
   it('5. the receiver gets payment.completed and payment.failed, each once, signed with the secret from the portal', async () => {
