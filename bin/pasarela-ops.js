@@ -28,6 +28,8 @@ Commands:
   charges import <importId>        Show one import again as it was answered: its mismatches and observations
   charges provider-report <date>   Print the provider's settlement report of a value date (YYYY-MM-DD), as CSV
   charges refund <chargeId>        Refund a charge in full (aprobado or conciliado); a second refund changes nothing
+  charges settlement <chargeId>    Show what of an approved charge reaches its merchant and when: gross, fee and its IVA,
+                                   withholdings, net, estimated payout date and state (as GET /v1/pagos/{id}/liquidacion)
   webhooks roll-secret <merchantId>
                                    Give the merchant's webhook endpoint a new signing secret (shown only this once);
                                    for 24 h deliveries are signed with the new and the old secret. Refused while the
@@ -419,6 +421,17 @@ const commands = {
     const r = await call(context, 'POST', `/internal/pagos/${one(args, 'chargeId')}/reembolso`);
     const what = r.yaReembolsado ? 'was already refunded' : 'refunded';
     return [r, `Charge ${r.pagoId} ${what}: ${r.monto} pesos at ${r.reembolsadoEn} (provider refund ${r.referenciaReembolso}).`];
+  },
+  'charges settlement': async (context, args) => {
+    const l = await call(context, 'GET', `/internal/pagos/${one(args, 'chargeId')}/liquidacion`);
+    const r = l.retenciones;
+    const rows = [
+      ['BRUTO', 'COMISION', 'IVA COMISION', 'RETEFUENTE', 'RETEIVA', 'RETEICA', 'NETO'],
+      [l.bruto, l.comision, l.ivaComision, r.retefuente, r.reteIva, r.reteIca, l.neto],
+    ];
+    const refunded = l.reembolsadoEn ? `, refunded at ${l.reembolsadoEn}` : '';
+    const text = `Charge ${l.pagoId} (${l.metodo}, ${l.estadoPago}), approved at ${l.aprobadoEn}: ${l.estado}, payout ${l.fechaPagoEstimada}${refunded}; pesos:\n${table(rows)}`;
+    return [l, text];
   },
   'webhooks roll-secret': async (context, args, options) => {
     const merchantId = one(args, 'merchantId');

@@ -349,11 +349,12 @@ describe("one shop's first day, through every door", () => {
     expect(history.eventos[2]).toMatchObject({ datos: { method: 'tarjeta' }, metadata: { actor: { type: 'provider' } } });
     expect(history.eventos[3]).toMatchObject({ datos: { monto: 150_000, refundedAt: refunded.reembolsadoEn }, metadata: { actor: { type: 'operator' } } });
 
-    // Its settlement line: the operator has no door of its own to it (no CLI command nor operator API route), so it is
-    // read where it is served, the charge's GET /v1/pagos/{id}/liquidacion and its page in the portal.
+    // Its settlement line, through the operator's door (the CLI), the same as the merchant's GET and the portal's page.
+    const line = await ops('charges', 'settlement', approved!.id);
+    expect(line).toMatchObject({ pagoId: approved!.id, estadoPago: 'reembolsado', bruto: 150_000, estado: 'revertida', reembolsadoEn: refunded.reembolsadoEn });
     const settlement = await api('GET', `/pagos/${approved!.id}/liquidacion`);
     expect(settlement.status).toBe(200);
-    expect(settlement.body).toMatchObject({ pagoId: approved!.id, estadoPago: 'reembolsado', bruto: 150_000, estado: 'revertida', reembolsadoEn: refunded.reembolsadoEn });
+    expect(settlement.body).toEqual(line);
     await admin.goto(`${publicUrl}/portal/pagos/${approved!.id}`);
     expect(await admin.locator('section[aria-labelledby=liquidacion]').textContent()).toContain('Revertida');
     const page = (await admin.locator('main').innerText()).replace(/\u00a0/g, ' ');

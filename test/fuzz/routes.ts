@@ -125,6 +125,7 @@ export function routes(f: Fixture): Route[] {
     { door: 'operator', method: 'POST', path: '/internal/merchants/:id/personas', params: { id: m }, json: { email: 'op@tienda.co', nombre: 'Op' } },
     { door: 'operator', method: 'POST', path: '/internal/personas/:id/restablecimiento', params: { id: f.personId } },
     { door: 'operator', method: 'GET', path: '/internal/pagos/:id/eventos', params: { id: f.chargeId } },
+    { door: 'operator', method: 'GET', path: '/internal/pagos/:id/liquidacion', params: { id: f.approvedChargeId } },
     { door: 'operator', method: 'POST', path: '/internal/pagos/:id/reembolso', params: { id: f.approvedChargeId } },
     { door: 'operator', method: 'GET', path: '/internal/anomalias', query: { pagoId: f.chargeId, limit: '10' } },
     { door: 'operator', method: 'GET', path: '/internal/merchants/:id/tarifa', params: { id: m } },

@@ -37,7 +37,7 @@ describe('pasarela-ops', () => {
   it('prints its help and exits 0', async () => {
     const run = await cli(['--help']);
     expect(run.code).toBe(0);
-    for (const command of ['merchants create', 'merchants approve', 'keys issue', 'keys rotate', 'keys revoke', 'charges events', 'webhooks roll-secret', 'people list', 'people invite', 'people reset-password']) {
+    for (const command of ['merchants create', 'merchants approve', 'keys issue', 'keys rotate', 'keys revoke', 'charges events', 'charges settlement', 'webhooks roll-secret', 'people list', 'people invite', 'people reset-password']) {
       expect(run.stdout).toContain(command);
     }
   });

@@ -167,6 +167,11 @@ describe('refunds by the operator', () => {
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(new RegExp(`^Charge ${id} refunded: 5500 pesos at `));
     expect((await ops()).stdout).toContain(`Charge ${id} was already refunded`);
+    // Its settlement line, through the operator's CLI: reverted, refunded when the refund says.
+    const line = await pasarelaOps(gw, ['charges', 'settlement', id]);
+    expect(line.code).toBe(0);
+    expect(line.stdout).toMatch(new RegExp(`^Charge ${id} \\(\\w+, reembolsado\\), approved at \\S+: revertida, payout \\d{4}-\\d{2}-\\d{2}, refunded at `));
+    expect(line.stdout).toMatch(/BRUTO +COMISION +IVA COMISION +RETEFUENTE +RETEIVA +RETEICA +NETO\n5500 /);
   });
 
   it('answers 404 for an unknown or malformed id, and 401 to a merchant key', async () => {

@@ -62,6 +62,36 @@ describe('liquidación of a charge', () => {
     });
   });
 
+  describe("the operator's door: GET /internal/pagos/{id}/liquidacion", () => {
+    it("answers any merchant's line exactly as that merchant reads it, with that merchant's tariff", async () => {
+      const other = await onboardMerchant(gw, { nombre: 'Tienda en Medellín' });
+      expect((await operator('PUT', `/merchants/${other.merchantId}/tarifa`, { comisionPorcentaje: 3.1, reteIcaPorcentaje: 0.7 })).status).toBe(200);
+      const ours = await create(100_000);
+      const theirs = await create(100_000, other);
+      await approveCharge(gw, ours, { at: now, method: 'tarjeta' });
+      await approveCharge(gw, theirs, { at: now, method: 'tarjeta' });
+      for (const [id, who] of [[ours, shop], [theirs, other]] as const) {
+        const merchants = await liquidacion(id, who.apiKey);
+        const operators = await operator('GET', `/pagos/${id}/liquidacion`);
+        expect([merchants.status, operators.status]).toEqual([200, 200]);
+        expect(operators.body).toEqual(merchants.body);
+      }
+      // Each line with its own merchant's fee.
+      expect((await operator('GET', `/pagos/${theirs}/liquidacion`)).body.tarifas.comisionPorcentaje).toBe(3.1);
+      expect((await operator('GET', `/pagos/${ours}/liquidacion`)).body.tarifas.comisionPorcentaje).toBe(2.65);
+    });
+
+    it('answers 409 before approval, 404 for a missing or malformed id, 401 without the token; not on the public listener', async () => {
+      const pending = await create(20_000);
+      const early = await operator('GET', `/pagos/${pending}/liquidacion`);
+      expect([early.status, early.body.code]).toEqual([409, 'settlement_not_available']);
+      expect((await operator('GET', '/pagos/7c9e6679-7425-40de-944b-e07fc1f90ae7/liquidacion')).status).toBe(404);
+      expect((await operator('GET', '/pagos/no-es-un-uuid/liquidacion')).status).toBe(404);
+      expect((await http('GET', `${gw.adminUrl}/internal/pagos/${pending}/liquidacion`, { token: shop.apiKey })).status).toBe(401);
+      expect((await http('GET', `${gw.publicUrl}/internal/pagos/${pending}/liquidacion`, { token: gw.operatorToken })).status).toBe(404);
+    });
+  });
+
   describe('a $100.000 card payment approved on Thursday 19 November 2026 at 21:00 in Bogotá', () => {
     let id: string;
 
