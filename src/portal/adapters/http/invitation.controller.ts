@@ -66,8 +66,8 @@ export class InvitationController {
       if (error instanceof WeakPassword) return this.render(token, request, reply, { password: PASSWORD_MESSAGES[error.problem] }, 400);
       if (error instanceof InvitationExpired) return sendPage(reply, this.https, 410, invitationGonePage(true));
       if (error instanceof InvitationNotValid) {
-        // Used a moment ago, most often by this very form's first post (a double click): the password it set signs in,
-        // and the first post's session, whose cookie was lost, ends.
+        // Used a moment ago, most often by this very form's first post (a double click): the password it set signs in
+        // (ending no session: which answer the browser kept is unknown, used-link.ts).
         const repeat = await signInWithUsedLink(this.commands, this.queries, token, 'invitacion', password, clientOf(request));
         if (!repeat) return sendPage(reply, this.https, 404, invitationGonePage(false));
         this.cookies.setSession(reply, repeat.token);

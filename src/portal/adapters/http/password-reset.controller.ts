@@ -68,8 +68,8 @@ export class PasswordResetController {
       if (error instanceof WeakPassword) return this.render(token, request, reply, { password: PASSWORD_MESSAGES[error.problem] }, 400);
       if (error instanceof ResetLinkExpired) return sendPage(reply, this.https, 410, passwordResetGonePage(true));
       if (error instanceof ResetLinkNotValid) {
-        // Used a moment ago, most often by this very form's first post (a double click): the password it set signs in,
-        // and as after a reset, this browser's session is the only one (the first post's, whose cookie was lost, ends).
+        // Used a moment ago, most often by this very form's first post (a double click): the password it set signs in
+        // (ending no session: which answer the browser kept is unknown, used-link.ts).
         const repeat = await signInWithUsedLink(this.commands, this.queries, token, 'restablecimiento', password, clientOf(request));
         if (!repeat) return sendPage(reply, this.https, 404, passwordResetGonePage(false));
         this.cookies.setSession(reply, repeat.token);
