@@ -221,6 +221,15 @@ describe('a provider silence in the log', () => {
   });
 
   describe('a refusal that is not the buyer\'s, heard as "try again", is logged too (at error, its reason code only)', () => {
+    it("the provider's settlement report", async () => {
+      const mark = logger.lines.length;
+      refusing = /^\/api\/liquidaciones\//;
+      const answer = await operator(gw, 'GET', '/internal/conciliaciones/reportes/2026-01-02');
+      expect([answer.status, answer.headers.get('retry-after'), answer.body.code]).toEqual([503, '2', 'gateway_unavailable']);
+      one(refusalLines(mark), 'error \\[SettlementReports\\] settlement report of 2026-01-02: the provider refused \\(session_not_found\\); answered 503');
+      await expectNothingSecret(refusalLines(mark), undefined, 'Sesión no encontrada');
+    });
+
     it('a card payment', async () => {
       const charge = await createCharge(gw, merchant);
       const mark = logger.lines.length;

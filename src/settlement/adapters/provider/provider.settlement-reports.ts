@@ -1,12 +1,13 @@
-// The provider's settlement reports, fetched through the payments context's provider port (a time-out: 503).
+// The provider's settlement reports, fetched through the payments context's provider port. A time-out or a refusal
+// (a report the provider will not give yet) is a 503: the operator asks again; the log says which it was.
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DomainError } from '../../../kernel/errors.js';
-import { PAYMENT_PROVIDER, ProviderUnavailable, providerSilence, type PaymentProvider } from '../../../payments/application/ports/provider.port.js';
+import { PAYMENT_PROVIDER, ProviderRefused, ProviderUnavailable, providerRefusal, providerSilence, type PaymentProvider } from '../../../payments/application/ports/provider.port.js';
 import type { ProviderReports } from '../../application/ports/reconciliation.port.js';
 
 export class ProviderReportUnavailable extends DomainError {
   constructor() {
-    super('unavailable', 'gateway_unavailable', 'The provider did not answer; ask for its report again', 2);
+    super('unavailable', 'gateway_unavailable', 'The provider did not give its report; ask for it again', 2);
   }
 }
 
@@ -22,6 +23,10 @@ export class ProviderSettlementReports implements ProviderReports {
     } catch (error) {
       if (error instanceof ProviderUnavailable) {
         this.logger.warn(providerSilence(`settlement report of ${valueDate}`, error, 'answered 503'));
+        throw new ProviderReportUnavailable();
+      }
+      if (error instanceof ProviderRefused) {
+        this.logger.error(providerRefusal(`settlement report of ${valueDate}`, error, 'answered 503'));
         throw new ProviderReportUnavailable();
       }
       throw error;
