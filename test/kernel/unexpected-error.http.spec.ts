@@ -46,6 +46,22 @@ describe('an unexpected failure of the merchant API', () => {
     expect(named).toEqual([expect.stringMatching(new RegExp(`^error \\[HTTP\\] GET /v1/pagos answered 500 \\(ref ${reference}\\): `))]);
   });
 
+  test("a route with a parameter is named by its pattern, not by the path's id", async () => {
+    const id = '0b7f3f0e-5d2a-4c8e-9a51-3f4d2c1b0a99';
+    await run('ALTER TABLE charges RENAME TO charges_damaged');
+    await run('ALTER TABLE events RENAME TO events_damaged');
+    const answer = await http('GET', `${gw.publicUrl}/v1/pagos/${id}`, { token: merchant.apiKey });
+    await run('ALTER TABLE events_damaged RENAME TO events');
+    await run('ALTER TABLE charges_damaged RENAME TO charges');
+
+    expect(answer.status).toBe(500);
+    const reference = /\(ref ([0-9a-f-]{36})\)$/.exec(String(answer.body.message))?.[1];
+    expect(logger.lines.filter((line) => line.includes(reference!))).toEqual([
+      expect.stringMatching(new RegExp(`^error \\[HTTP\\] GET /v1/pagos/:id answered 500 \\(ref ${reference}\\): `)),
+    ]);
+    expect(logger.lines.filter((line) => line.includes(id))).toEqual([]);
+  });
+
   /** The one log line naming `reference`, and that no line names the token of the path. */
   const lineOf = (reference: string, token: string): string[] => {
     expect(logger.lines.filter((line) => line.includes(token))).toEqual([]);

@@ -113,8 +113,9 @@ export function logUnexpected(logger: Pick<Logger, 'error'>, exception: unknown,
 }
 
 /**
- * A page's request as its log line names it: the method and the route's pattern (`/checkout/:token`), never the path
- * itself, which carries a checkout, invitation or reset token; the path without its query when no route took it.
+ * A request as its log line names it: the method and the route's pattern (`/checkout/:token`, `/v1/pagos/:id`), never
+ * the path itself, which may carry a checkout, invitation or reset token; the path without its query when no route
+ * took it.
  */
 export function pageRequestName(request: Pick<FastifyRequest, 'method' | 'url' | 'routeOptions'>): string {
   return `${request.method} ${request.routeOptions?.url ?? request.url.split('?')[0]}`;
@@ -150,7 +151,7 @@ export class ErrorFilter implements ExceptionFilter {
   }
 
   /** `request`: the one being answered, named in the log line of an unexpected failure (sandbox routes pass none). */
-  translate(exception: unknown, request?: Pick<FastifyRequest, 'method' | 'url'>): { body: ErrorBody; headers: Record<string, string> } {
+  translate(exception: unknown, request?: Pick<FastifyRequest, 'method' | 'url' | 'routeOptions'>): { body: ErrorBody; headers: Record<string, string> } {
     if (exception instanceof FieldError) {
       return { body: validationBody(exception.fieldErrors, exception.formErrors), headers: {} };
     }
@@ -189,7 +190,7 @@ export class ErrorFilter implements ExceptionFilter {
       if (mapped) return { body: mapped, headers: {} };
     }
     // Unexpected: one reference in the answer and in the log, so the client's report finds its line (and the request).
-    const reference = logUnexpected(this.logger, exception, request ? `${request.method} ${request.url.split('?')[0]}` : undefined);
+    const reference = logUnexpected(this.logger, exception, request ? pageRequestName(request) : undefined);
     return { body: errorBody(500, `Internal server error (ref ${reference})`, 'internal_error'), headers: {} };
   }
 
