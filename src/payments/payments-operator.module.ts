@@ -1,12 +1,11 @@
-// The payments context's operator routes (ADMIN_PORT): refunds.
+// The payments context's operator routes (ADMIN_PORT): refunds (their handler lives in PaymentsModule, which the
+// worker's sweep of unrecorded refunds shares).
 import { Module } from '@nestjs/common';
 import { RefundController } from './adapters/http/refund.controller.js';
-import { RefundChargeHandler } from './application/refund-charge/refund-charge.handler.js';
 import { PaymentsModule } from './payments.module.js';
 
 @Module({
   imports: [PaymentsModule],
   controllers: [RefundController],
-  providers: [RefundChargeHandler],
 })
 export class PaymentsOperatorModule {}

@@ -18,6 +18,10 @@ import { ListAnomaliesHandler } from './application/list-anomalies/list-anomalie
 import { OwnCheckout } from './application/create-charge/own-checkout.js';
 import { PAYMENT_ANOMALIES } from './application/ports/payment-anomalies.port.js';
 import { PostgresPaymentAnomalies } from './adapters/anomalies/postgres.payment-anomalies.js';
+import { RefundChargeHandler } from './application/refund-charge/refund-charge.handler.js';
+import { FinishUnrecordedRefunds } from './application/finish-unrecorded-refunds/finish-unrecorded-refunds.js';
+import { REFUND_REQUESTS } from './application/ports/refund-requests.port.js';
+import { PostgresRefundRequests } from './adapters/persistence/postgres.refund-requests.js';
 
 @Module({
   imports: [MerchantsModule, ProviderModule],
@@ -36,7 +40,11 @@ import { PostgresPaymentAnomalies } from './adapters/anomalies/postgres.payment-
     ListAnomaliesHandler,
     OwnCheckout,
     { provide: PAYMENT_ANOMALIES, useClass: PostgresPaymentAnomalies },
+    // Refunds: the operator asks for them (PaymentsOperatorModule's route); the worker finishes one left unrecorded.
+    RefundChargeHandler,
+    FinishUnrecordedRefunds,
+    { provide: REFUND_REQUESTS, useClass: PostgresRefundRequests },
   ],
-  exports: [ChargeStream, FinishStaleCharges, OpenCheckout, ProviderModule],
+  exports: [ChargeStream, FinishStaleCharges, FinishUnrecordedRefunds, OpenCheckout, ProviderModule],
 })
 export class PaymentsModule {}

@@ -79,6 +79,7 @@ describe('refunds by the operator', () => {
       [id],
     );
     expect(atProvider).toEqual([{ monto: 150_000 }]);
+    expect(await gw.infra.dataSource.query('SELECT 1 FROM refund_requests WHERE charge_id = $1', [id])).toEqual([]);
   });
 
   it('refuses a body (a refund is always of the whole charge): 400 field by field, nothing refunded', async () => {
@@ -187,6 +188,8 @@ describe('refunds by the operator', () => {
     expect(answer.status).toBe(409);
     expect(answer.body.code).toBe('refund_refused_by_provider');
     expect((await charge(id)).estado).toBe('aprobado');
+    // Nothing is left for the worker to finish.
+    expect(await gw.infra.dataSource.query('SELECT 1 FROM refund_requests WHERE charge_id = $1', [id])).toEqual([]);
   });
 
   it('a provider that acts but does not answer in time: 503 with Retry-After, nothing recorded; the retry refunds once', async () => {
@@ -199,7 +202,7 @@ describe('refunds by the operator', () => {
     const logged = warnings.filter((line) => line.includes(id));
     expect(logged).toEqual([
       expect.stringMatching(
-        new RegExp(`^RefundChargeHandler\\] charge ${id}: refund: Payment provider unavailable: no answer within \\d+ ms; answered 503, nothing recorded, the retry refunds once$`),
+        new RegExp(`^RefundChargeHandler\\] charge ${id}: refund: Payment provider unavailable: no answer within \\d+ ms; answered 503; a retry or the worker records it, once$`),
       ),
     ]);
     expect((await charge(id)).estado).toBe('aprobado');

@@ -1,5 +1,6 @@
-// A charge left creado by a provider time-out, never retried by the merchant, is finished by the worker.
-import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
+// What a provider time-out leaves unfinished and nobody retries is finished by the worker: a charge left creado, and a
+// refund the provider made while silent, never recorded.
+import { http, startTestGateway, waitUntil, type TestGateway } from '../support/gateway.js';
 import { onboardMerchant } from '../support/merchants.js';
 
 describe('the worker finishes charges left creado', () => {
@@ -31,5 +32,41 @@ describe('the worker finishes charges left creado', () => {
     const history = await http('GET', `${gw.adminUrl}/internal/pagos/${id}/eventos`, { token: gw.operatorToken });
     const opened = history.body.eventos.find((e: { tipo: string }) => e.tipo === 'CheckoutOpened');
     expect(opened.metadata.actor).toEqual({ type: 'system', id: 'pasarela' });
+  });
+
+  it('records a refund the provider made while silent, with no retry: once, as the operator asked it', async () => {
+    const merchant = await onboardMerchant(gw, {});
+    const created = await http('POST', `${gw.publicUrl}/v1/pagos`, {
+      token: merchant.apiKey,
+      headers: { 'idempotency-key': 'refund-never-retried' },
+      body: { merchantId: merchant.merchantId, monto: 33000, moneda: 'COP', referencia: 'REFUND-1' },
+    });
+    expect(created.status).toBe(201);
+    const id: string = created.body.id;
+    const estadoOf = async () => (await http('GET', `${gw.publicUrl}/v1/pagos/${id}`, { token: merchant.apiKey })).body.estado as string;
+    const decided = await http('POST', `${gw.adminUrl}/internal/sandbox/pagos/${id}/resultado`, { token: gw.operatorToken, body: { resultado: 'aprobado' } });
+    expect(decided.status).toBe(202);
+    await waitUntil(estadoOf, (estado) => estado === 'aprobado', 10_000);
+
+    // The sandbox refunds, then holds its answer past the gateway's time-out: the operator hears 503, and never retries.
+    await http('PUT', `${gw.adminUrl}/internal/sandbox/comportamiento`, { token: gw.operatorToken, body: { silencio: true, veces: 1 } });
+    const lost = await http('POST', `${gw.adminUrl}/internal/pagos/${id}/reembolso`, { token: gw.operatorToken });
+    expect(lost.status).toBe(503);
+
+    expect(await waitUntil(estadoOf, (estado) => estado === 'reembolsado', 20_000)).toBe('reembolsado');
+    const atProvider: Array<{ id: string }> = await gw.infra.dataSource.query(
+      'SELECT r.id FROM sandbox_refunds r JOIN sandbox_sessions s ON s.id = r.session_id WHERE s.charge_id = $1',
+      [id],
+    );
+    expect(atProvider).toHaveLength(1);
+    const history = await http('GET', `${gw.adminUrl}/internal/pagos/${id}/eventos`, { token: gw.operatorToken });
+    const refunds = history.body.eventos.filter((e: { tipo: string }) => e.tipo === 'ChargeRefunded');
+    expect(refunds).toHaveLength(1);
+    // Recorded as the operator's refund (who asked for it), caused by the provider's one refund.
+    expect(refunds[0].metadata).toMatchObject({ actor: { type: 'operator', id: 'operator-token' }, causationId: atProvider[0]!.id });
+    expect(await gw.infra.dataSource.query('SELECT 1 FROM refund_requests WHERE charge_id = $1', [id])).toEqual([]);
+    // The operator's late retry changes nothing and answers that refund.
+    const retry = await http('POST', `${gw.adminUrl}/internal/pagos/${id}/reembolso`, { token: gw.operatorToken });
+    expect(retry.body).toMatchObject({ yaReembolsado: true, referenciaReembolso: atProvider[0]!.id });
   });
 });

@@ -1,9 +1,11 @@
-// Sweeps for charges left creado (FinishStaleCharges) on a timer, in the worker role.
+// Sweeps, on a timer in the worker role, for what a provider silence or a crash left unfinished: charges left creado
+// (FinishStaleCharges) and refunds the provider was asked for but never recorded (FinishUnrecordedRefunds).
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { databaseUnreachable } from '../../../kernel/database-outage.js';
 import type { Config } from '../../../kernel/config.js';
 import { CONFIG } from '../../../kernel/infrastructure.module.js';
 import { FinishStaleCharges } from '../../application/finish-stale-charges/finish-stale-charges.js';
+import { FinishUnrecordedRefunds } from '../../application/finish-unrecorded-refunds/finish-unrecorded-refunds.js';
 import { EventStoreUnavailable } from '../../application/ports/event-store.port.js';
 
 @Injectable()
@@ -14,6 +16,7 @@ export class StaleChargesWorker implements OnApplicationBootstrap, OnApplication
 
   constructor(
     private readonly finisher: FinishStaleCharges,
+    private readonly refunds: FinishUnrecordedRefunds,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
@@ -29,13 +32,16 @@ export class StaleChargesWorker implements OnApplicationBootstrap, OnApplication
     await this.running;
   }
 
+  private async finishBoth(): Promise<void> {
+    const finished = await this.finisher.run(this.config.staleChargeAfterMs);
+    if (finished > 0) this.logger.log(`opened the checkout of ${finished} charge(s) left creado`);
+    const refunded = await this.refunds.run(this.config.staleChargeAfterMs);
+    if (refunded > 0) this.logger.log(`recorded the refund of ${refunded} charge(s) the provider was asked for and that were left unrecorded`);
+  }
+
   private sweep(): void {
     if (this.running) return;
-    this.running = this.finisher
-      .run(this.config.staleChargeAfterMs)
-      .then((finished) => {
-        if (finished > 0) this.logger.log(`opened the checkout of ${finished} charge(s) left creado`);
-      })
+    this.running = this.finishBoth()
       .catch((error: unknown) => {
         // An outage of the store or the database is said once, where it is met, not at every sweep.
         if (!(error instanceof EventStoreUnavailable) && databaseUnreachable(error) === undefined) {
