@@ -1,27 +1,12 @@
 // Headless Chromium for the browser tests: Debian's chromium driven by playwright-core. When it is missing, root
 // installs it (as .ci/run does); anyone else gets one clear line. Never skipped.
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { ensureDebianPackage } from './debian-package.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
-function ensureChromium(): void {
-  if (existsSync(CHROMIUM)) return;
-  if (process.getuid?.() !== 0) {
-    throw new Error(`Chromium is missing at ${CHROMIUM}: install it (as root: apt-get install -y chromium) and run the tests again.`);
-  }
-  try {
-    execFileSync('apt-get', ['update', '-qq'], { stdio: 'ignore', timeout: 300_000 });
-    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'ignore', timeout: 600_000 });
-  } catch (error) {
-    throw new Error(`Chromium is missing at ${CHROMIUM} and apt-get install -y chromium failed: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is missing at ${CHROMIUM} even after apt-get install -y chromium.`);
-}
-
 export async function launchBrowser(): Promise<Browser> {
-  ensureChromium();
+  ensureDebianPackage('Chromium', CHROMIUM, 'chromium');
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,

@@ -1,5 +1,5 @@
 // The `verify-pasarela.mjs` and `verify-pasarela.ts` blocks printed in docs/webhooks.md, loaded as a merchant would
-// copy them, and the plain `node:http` receiver that uses the first.
+// copy them (the printed receivers, the node:http one and its Python and PHP twins: docs-receivers.ts).
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,36 +41,6 @@ export async function docsTypeScriptVerifier(): Promise<Verify | string[]> {
     .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
   if (problems.length > 0) return problems;
   return load(ts.transpileModule(block, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2023 } }).outputText);
-}
-
-/**
- * The plain `node:http` receiver printed in docs/webhooks.md, written into a new folder beside the printed
- * verify-pasarela.mjs, as a merchant would copy both; answers the folder. Changed only where the page leaves the
- * merchant to fill in: its port (8080 there), and the two functions it calls, added at the end, which print what
- * they are given (`saved <paymentId> <isNew>`, `dispatch <reference>`) on stdout.
- */
-export function docsHttpReceiver(port: number): string {
-  const doc = readFileSync(DOC, 'utf8');
-  const verifier = /```js\n\/\/ verify-pasarela\.mjs\n([\s\S]*?)```/.exec(doc)?.[1];
-  const server = /### Plain `node:http`\n\n```js\n([\s\S]*?)```/.exec(doc)?.[1];
-  if (!verifier || !server) throw new Error('docs/webhooks.md has no verify-pasarela.mjs block or no plain node:http block');
-  if (!server.includes('.listen(8080)')) throw new Error('the plain node:http block no longer listens on 8080');
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'pasarela-doc-'));
-  writeFileSync(path.join(dir, 'verify-pasarela.mjs'), verifier);
-  const merchantCode = `
-const seen = new Set();
-async function saveOnce(event) {
-  const isNew = !seen.has(event.data.paymentId);
-  seen.add(event.data.paymentId);
-  console.log(\`saved \${event.data.paymentId} \${isNew}\`);
-  return isNew;
-}
-function queueDispatch(reference) {
-  console.log(\`dispatch \${reference}\`);
-}
-`;
-  writeFileSync(path.join(dir, 'server.mjs'), server.replace('.listen(8080)', `.listen(${port}, '127.0.0.1')`) + merchantCode);
-  return dir;
 }
 
 async function load(source: string): Promise<Verify> {
