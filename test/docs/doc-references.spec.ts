@@ -41,6 +41,7 @@ const NOT_REPO_FILES: Record<string, string> = {
   'marco.js': 'the URL of an asset served by src/provider/adapters/sandbox/sandbox-assets.controller.ts',
   'report.csv': "an example operator's file",
   'file.csv': "an example operator's file",
+  'composer.json': "a Laravel merchant's own file (docs/webhooks.md, PHP)",
   'express.json': 'Express middleware, not a file',
   'verify-pasarela.mjs': "a merchant's file in the webhook examples",
   'verify-pasarela.ts': "a merchant's file in the webhook examples",
