@@ -46,6 +46,11 @@ export interface ReceiverOptions {
   responseBody?: string;
   /** Time taken before answering: always, or for the n-th request (1-based, verified or not). */
   holdMs?: number | ((n: number) => number);
+  /**
+   * Hold every answer until `release()` (then answer at once, after holdMs if any): for a test that looks at the
+   * gateway while an attempt is under way, for as long as it looks, not for a fixed time a busy box may outrun.
+   */
+  held?: boolean;
   host?: string;
   port?: number;
   /** The receiver's clock in epoch ms, for the 300 s rule (default Date.now: a test that moves the gateway's clock
@@ -61,10 +66,18 @@ export class Receiver {
   private readonly sockets = new Set<Socket>();
   private verified = 0;
   private address: AddressInfo | null = null;
+  private released: Promise<void> = Promise.resolve();
+  private releaseHeld: () => void = () => undefined;
 
   private constructor(private readonly options: ReceiverOptions) {
     this.secret = options.secret ?? '';
+    if (options.held) this.released = new Promise((resolve) => (this.releaseHeld = resolve));
     this.server = this.makeServer();
+  }
+
+  /** Lets the answers held (`held: true`) go, and every later one at once. */
+  release(): void {
+    this.releaseHeld();
   }
 
   static async start(options: ReceiverOptions = {}): Promise<Receiver> {
@@ -120,13 +133,22 @@ export class Receiver {
         if (received.verification.ok) received.status = this.options.answer?.(++this.verified, received) ?? 200;
         this.requests.push(received);
         const { holdMs = 0 } = this.options;
-        const answer = setTimeout(() => {
-          response.writeHead(received.status, { 'content-type': 'text/plain', ...this.options.headers });
-          response.end(this.options.responseBody ?? (received.verification.ok ? 'ok' : received.verification.reason));
-        }, typeof holdMs === 'number' ? holdMs : holdMs(this.requests.length));
+        const hold = typeof holdMs === 'number' ? holdMs : holdMs(this.requests.length);
+        let answer: NodeJS.Timeout | undefined;
+        let closed = false;
+        void this.released.then(() => {
+          if (closed) return;
+          answer = setTimeout(() => {
+            response.writeHead(received.status, { 'content-type': 'text/plain', ...this.options.headers });
+            response.end(this.options.responseBody ?? (received.verification.ok ? 'ok' : received.verification.reason));
+          }, hold);
+        });
         // A sender that gave up (or `down()`) closes the connection: a held answer must not outlive it and keep
         // the Jest worker alive ("A worker process has failed to exit gracefully").
-        response.once('close', () => clearTimeout(answer));
+        response.once('close', () => {
+          closed = true;
+          clearTimeout(answer);
+        });
       });
     });
     server.on('connection', (socket: Socket) => {
