@@ -248,12 +248,12 @@ describe('webhook deliveries', () => {
   });
 
   it('shows proximoIntentoEn null while an attempt is in flight, then the planned retry', async () => {
-    const target = await receiver({ answer: () => 500, held: true });
+    const target = await receiver({ answer: () => 500, held: (n) => n === 1 });
     const merchant = await merchantOf(target);
     await approveCharge(gw, (await createCharge(gw, merchant)).id);
     await waitUntil(() => target.accepted.length === 1, 10_000, 'the first attempt to arrive');
-    // The receiver holds its answer until released below: the attempt is under way for as long as the test reads (the
-    // claim's lease, ~15 s ahead, is no planned attempt).
+    // The receiver holds its first answer until released below: the attempt is under way for as long as the test reads
+    // (the claim's lease, ~15 s ahead, is no planned attempt).
     const [inFlight] = await deliveries(gw, merchant.merchantId);
     expect(inFlight).toMatchObject({ estado: 'pendiente', intentos: [], proximoIntentoEn: null });
     // Held 1 s more, so a retry planned from when the attempt began rather than from its answer shows (below).

@@ -47,10 +47,11 @@ export interface ReceiverOptions {
   /** Time taken before answering: always, or for the n-th request (1-based, verified or not). */
   holdMs?: number | ((n: number) => number);
   /**
-   * Hold every answer until `release()` (then answer at once, after holdMs if any): for a test that looks at the
-   * gateway while an attempt is under way, for as long as it looks, not for a fixed time a busy box may outrun.
+   * Answers kept back until the test calls `release()`: every one, or the n-th request's (1-based, verified or not).
+   * For a test that looks at the gateway while an attempt is under way: for as long as it looks, not for a fixed time
+   * a busy box may outrun. holdMs, if any, runs after the release.
    */
-  held?: boolean;
+  held?: boolean | ((n: number) => boolean);
   host?: string;
   port?: number;
   /** The receiver's clock in epoch ms, for the 300 s rule (default Date.now: a test that moves the gateway's clock
@@ -66,18 +67,17 @@ export class Receiver {
   private readonly sockets = new Set<Socket>();
   private verified = 0;
   private address: AddressInfo | null = null;
-  private released: Promise<void> = Promise.resolve();
-  private releaseHeld: () => void = () => undefined;
+  private readonly heldAnswers = new Set<() => void>();
 
   private constructor(private readonly options: ReceiverOptions) {
     this.secret = options.secret ?? '';
-    if (options.held) this.released = new Promise((resolve) => (this.releaseHeld = resolve));
     this.server = this.makeServer();
   }
 
-  /** Lets the answers held (`held: true`) go, and every later one at once. */
+  /** Lets the answers held so far go (see `held`); a later request it names is held until the next release. */
   release(): void {
-    this.releaseHeld();
+    for (const answer of this.heldAnswers) answer();
+    this.heldAnswers.clear();
   }
 
   static async start(options: ReceiverOptions = {}): Promise<Receiver> {
@@ -132,11 +132,15 @@ export class Receiver {
         };
         if (received.verification.ok) received.status = this.options.answer?.(++this.verified, received) ?? 200;
         this.requests.push(received);
-        const { holdMs = 0 } = this.options;
-        const hold = typeof holdMs === 'number' ? holdMs : holdMs(this.requests.length);
+        const { holdMs = 0, held = false } = this.options;
+        const n = this.requests.length;
+        const hold = typeof holdMs === 'number' ? holdMs : holdMs(n);
+        const released = (typeof held === 'boolean' ? held : held(n))
+          ? new Promise<void>((resolve) => this.heldAnswers.add(resolve))
+          : Promise.resolve();
         let answer: NodeJS.Timeout | undefined;
         let closed = false;
-        void this.released.then(() => {
+        void released.then(() => {
           if (closed) return;
           answer = setTimeout(() => {
             response.writeHead(received.status, { 'content-type': 'text/plain', ...this.options.headers });
