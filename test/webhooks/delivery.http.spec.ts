@@ -94,11 +94,13 @@ describe('webhook deliveries', () => {
 
     const attempts = target.accepted;
     const at = attempts.map((a) => (a.at - approvedAt) / 1000);
-    expect(at[0]).toBeLessThan(2); // at once
+    // A busy box only lengthens each gap: the lower bounds are the delays, the upper ones stop short of the schedule's
+    // next delay (5 s, then 25 s), which a wrong step would show, rather than a tight guess of the box's speed.
+    expect(at[0]).toBeLessThan(4.5); // at once
     expect(at[1]! - at[0]!).toBeGreaterThanOrEqual(0.95); // then 1 s later
-    expect(at[1]! - at[0]!).toBeLessThan(3);
+    expect(at[1]! - at[0]!).toBeLessThan(4.5);
     expect(at[2]! - at[1]!).toBeGreaterThanOrEqual(4.95); // then 5 s after that: about 6 s in all
-    expect(at[2]! - at[1]!).toBeLessThan(8);
+    expect(at[2]! - at[1]!).toBeLessThan(20);
     expect(attempts.map((a) => a.status)).toEqual([500, 500, 200]);
     expect(new Set(attempts.map((a) => a.headers['svc-delivery-id'])).size).toBe(1);
     expect(new Set(attempts.map((a) => a.rawBody)).size).toBe(1);
