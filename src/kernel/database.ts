@@ -9,7 +9,7 @@ import { DataSource, type MixedList, type EntitySchema } from 'typeorm';
 const MIGRATIONS_LOCK = 0x7061736172656c61n.toString();
 
 /** How long a request waits for a connection before it is answered 503. */
-const CONNECT_TIMEOUT_MS = 5_000;
+export const CONNECT_TIMEOUT_MS = 5_000;
 
 /**
  * TCP keepalive on every connection to PostgreSQL, probing after 30 s of silence. The LISTEN and lock connections sit

@@ -5,6 +5,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { CONNECT_TIMEOUT_MS } from '../../src/kernel/database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/kernel/embedded-postgres.js';
 import { http, startTestGatewayOn, waitUntil, type HttpAnswer, type TestGateway } from '../support/gateway.js';
 import { issueKey } from '../support/merchants.js';
@@ -93,7 +94,10 @@ describe('a PostgreSQL restart under a running gateway', () => {
           retryAfter: '5',
           body: { statusCode: 503, message: expect.any(String), error: 'Service Unavailable', code: 'gateway_unavailable' },
         });
-        expect(Date.now() - started).toBeLessThan(3000);
+        // At once: from the refusal, not after waiting out the pool's connect timeout (5 s) for a server that might
+        // answer, nor until the database is back (a hang). A refusal takes milliseconds: under the connect timeout
+        // leaves a busy box ample room, and still fails on either wait.
+        expect(Date.now() - started).toBeLessThan(CONNECT_TIMEOUT_MS);
       }
       // The health check a load balancer asks says the same, with the same hint of when to ask again.
       const health = await http('GET', `${gw.publicUrl}/health`);
@@ -101,7 +105,7 @@ describe('a PostgreSQL restart under a running gateway', () => {
     } finally {
       await startDatabase();
     }
-  }, 30_000);
+  }, 60_000);
 
   test('once it is back, a charge can be created and read, and the projector lists it', async () => {
     const charge = await createCharge(gw, merchant);

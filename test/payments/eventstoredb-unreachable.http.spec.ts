@@ -67,22 +67,21 @@ describe('EventStoreDB unreachable', () => {
       await new Promise((resolve) => hung.close(resolve));
     });
 
-    const timed = async (call: () => Promise<unknown>): Promise<{ error: unknown; ms: number }> => {
-      const started = Date.now();
-      const error = await call().then(
+    const failure = (call: () => Promise<unknown>): Promise<unknown> =>
+      call().then(
         () => undefined,
-        (failure: unknown) => failure,
+        (error: unknown) => error,
       );
-      return { error, ms: Date.now() - started };
-    };
 
     it('answers each call EventStoreUnavailable once the deadline has passed', async () => {
       store = await EventStoreDbEventStore.connect(hungUrl, quiet);
       const stream = newStream();
       for (const call of [() => store!.append(stream, [newEvent()], 'no_stream'), () => store!.readStream(stream), () => store!.readAll(START, 10)]) {
-        const { error, ms } = await timed(call);
+        const error = await failure(call);
         expect(error).toBeInstanceOf(EventStoreUnavailable);
-        expect(ms).toBeLessThan(2500);
+        // The call ended because the deadline of the URL (700 ms) ran out, the adapter's own: not timed on the clock,
+        // which a busy box stretches; a hang would never get here (the test's time-out).
+        expect((error as EventStoreUnavailable).reason).toBe('no answer within 700 ms');
       }
     }, 15_000);
   });
@@ -114,7 +113,9 @@ describe('EventStoreDB unreachable', () => {
     it('answers POST /v1/pagos 503 with Retry-After; the retry with the same key claims nothing more', async () => {
       const started = Date.now();
       const first = await create('outage-1');
-      expect(Date.now() - started).toBeLessThan(3000);
+      // Answered rather than held: the refused port fails at once, the store's deadline (2 s) bounds it anyway, and a
+      // hang is for ever. The bound is that deadline many times over, so a busy box does not fail it.
+      expect(Date.now() - started).toBeLessThan(10_000);
       expect(first.status).toBe(503);
       expect(first.body).toMatchObject({ statusCode: 503, code: 'gateway_unavailable' });
       expect(Number(first.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);

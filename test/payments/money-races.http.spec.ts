@@ -260,7 +260,9 @@ describe('money races', () => {
   });
 
   it('re-sends racing the dispatcher: 409 while it sends, one 202 of ten after, exactly two POSTs and two attempts', async () => {
-    const slow = await Receiver.start({ holdMs: 1500 });
+    // Each answer held until the test has seen the re-sends made meanwhile: the dispatcher is sending for as long as
+    // they take, not for a fixed time a busy box may outrun.
+    const slow = await Receiver.start({ held: true });
     try {
       const merchant = await merchantWithEndpoint(gw, slow.url);
       slow.secret = merchant.secret ?? '';
@@ -273,9 +275,12 @@ describe('money races', () => {
       }));
       expect(statuses(during)).toEqual(Array(5).fill(409));
       expect(during.map((a) => a.body.code)).toEqual(Array(5).fill('delivery_pending'));
+      slow.release();
       const [delivered] = await untilDeliveries(gw, merchant.merchantId, 'entregada');
       const after = await Promise.all(Array.from({ length: 10 }, () => operator('POST', `/internal/entregas/${delivered!.id}/reenvio`)));
       expect(statuses(after)).toEqual([...Array(1).fill(202), ...Array(9).fill(409)]);
+      await until('the re-send is being sent', async () => slow.requests.length === 2);
+      slow.release();
       await until('the re-send delivered', async () => {
         const [d] = await deliveries(gw, merchant.merchantId);
         return d?.estado === 'entregada' && d.intentos.length === 2;

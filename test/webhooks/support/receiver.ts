@@ -46,6 +46,12 @@ export interface ReceiverOptions {
   responseBody?: string;
   /** Time taken before answering: always, or for the n-th request (1-based, verified or not). */
   holdMs?: number | ((n: number) => number);
+  /**
+   * Answers kept back until the test calls `release()`: every one, or the n-th request's (1-based, verified or not).
+   * For a test that looks at the gateway while an attempt is under way: for as long as it looks, not for a fixed time
+   * a busy box may outrun. holdMs, if any, runs after the release.
+   */
+  held?: boolean | ((n: number) => boolean);
   host?: string;
   port?: number;
   /** The receiver's clock in epoch ms, for the 300 s rule (default Date.now: a test that moves the gateway's clock
@@ -61,10 +67,17 @@ export class Receiver {
   private readonly sockets = new Set<Socket>();
   private verified = 0;
   private address: AddressInfo | null = null;
+  private readonly heldAnswers = new Set<() => void>();
 
   private constructor(private readonly options: ReceiverOptions) {
     this.secret = options.secret ?? '';
     this.server = this.makeServer();
+  }
+
+  /** Lets the answers held so far go (see `held`); a later request it names is held until the next release. */
+  release(): void {
+    for (const answer of this.heldAnswers) answer();
+    this.heldAnswers.clear();
   }
 
   static async start(options: ReceiverOptions = {}): Promise<Receiver> {
@@ -119,14 +132,27 @@ export class Receiver {
         };
         if (received.verification.ok) received.status = this.options.answer?.(++this.verified, received) ?? 200;
         this.requests.push(received);
-        const { holdMs = 0 } = this.options;
-        const answer = setTimeout(() => {
-          response.writeHead(received.status, { 'content-type': 'text/plain', ...this.options.headers });
-          response.end(this.options.responseBody ?? (received.verification.ok ? 'ok' : received.verification.reason));
-        }, typeof holdMs === 'number' ? holdMs : holdMs(this.requests.length));
+        const { holdMs = 0, held = false } = this.options;
+        const n = this.requests.length;
+        const hold = typeof holdMs === 'number' ? holdMs : holdMs(n);
+        const released = (typeof held === 'boolean' ? held : held(n))
+          ? new Promise<void>((resolve) => this.heldAnswers.add(resolve))
+          : Promise.resolve();
+        let answer: NodeJS.Timeout | undefined;
+        let closed = false;
+        void released.then(() => {
+          if (closed) return;
+          answer = setTimeout(() => {
+            response.writeHead(received.status, { 'content-type': 'text/plain', ...this.options.headers });
+            response.end(this.options.responseBody ?? (received.verification.ok ? 'ok' : received.verification.reason));
+          }, hold);
+        });
         // A sender that gave up (or `down()`) closes the connection: a held answer must not outlive it and keep
         // the Jest worker alive ("A worker process has failed to exit gracefully").
-        response.once('close', () => clearTimeout(answer));
+        response.once('close', () => {
+          closed = true;
+          clearTimeout(answer);
+        });
       });
     });
     server.on('connection', (socket: Socket) => {

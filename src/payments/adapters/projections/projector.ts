@@ -36,6 +36,8 @@ export interface ProjectorOptions {
    */
   settleMs?: number;
   logger?: ProjectorLogger;
+  /** Told the length of each pause between reads as it begins: the back-off it chose, which tests check by value. */
+  onPause?: (ms: number) => void;
 }
 
 interface PositionWaiter {
@@ -63,6 +65,7 @@ export class Projector {
   private readonly lockRetryMs: number;
   private readonly settleMs: number;
   private readonly logger: ProjectorLogger;
+  private readonly onPause: (ms: number) => void;
   private readonly names: readonly string[];
   /** The projections' names joined, for logs and errors. */
   private readonly name: string;
@@ -106,6 +109,7 @@ export class Projector {
     this.lockRetryMs = options.lockRetryMs ?? 2000;
     this.settleMs = options.settleMs ?? 20;
     this.logger = options.logger ?? new Logger(`Projector:${this.name}`);
+    this.onPause = options.onPause ?? (() => undefined);
     this.reader = new BatchReader(store, this.batchSize);
   }
 
@@ -311,6 +315,7 @@ export class Projector {
   /** Answers true when the whole time passed, false when a wake-up or stop() cut it short. */
   private sleep(ms: number, wakeable: boolean): Promise<boolean> {
     if (!this.running || (wakeable && this.woken)) return Promise.resolve(false);
+    this.onPause(ms);
     return new Promise((resolve) => {
       const end = (elapsed: boolean) => (): void => {
         clearTimeout(timer);
