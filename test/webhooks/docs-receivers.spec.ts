@@ -106,3 +106,23 @@ describe.each(DOCS_RECEIVERS)('the $name receiver printed in docs/webhooks.md', 
     expect(redeployed.lines()).toEqual([`saved ${charge.id} true`, `dispatch ${charge.referencia}`]);
   });
 });
+
+describe('the PHP receiver printed in docs/webhooks.md, its secret not set', () => {
+  const php = DOCS_RECEIVERS.find((r) => r.name === 'PHP')!;
+  let receiver: RunningReceiver | undefined;
+  afterAll(async () => {
+    await receiver?.stop();
+  });
+
+  // PHP-FPM clears the environment unless the pool sets env[...], so getenv() answers false: read as an empty secret,
+  // a notice anyone signs with an empty key would be accepted and dispatched.
+  it('accepts no notice, not one signed with an empty key: 500 (our retries wait for the secret), nothing stored', async () => {
+    const port = await freePort();
+    receiver = await startDocsReceiver(php, port, undefined);
+    const t = Math.floor(Date.now() / 1000);
+    const forgedBody = JSON.stringify({ id: 'evt_0', created: t, type: 'payment.completed', data: { paymentId: 'e0c1b2a3-0000-4000-8000-000000000000', reference: 'PED-FORJADO', monto: 1, currency: 'COP', estado: 'aprobado' } });
+    const emptyKey = `t=${t},v1=${createHmac('sha256', '').update(`${t}.${forgedBody}`).digest('hex')}`;
+    expect(await post(receiver.url, { rawBody: forgedBody, header: emptyKey })).toBe(500);
+    expect(receiver.lines()).toEqual([]);
+  });
+});
