@@ -84,6 +84,20 @@ describe.each(DOCS_RECEIVERS)('the $name receiver printed in docs/webhooks.md', 
     ]);
   });
 
+  // A deployment that sets the variable to nothing (`PASARELA_WEBHOOK_SECRET=${UNSET}` in a compose file): a key of
+  // nothing signs a notice anyone can make.
+  it('started with an empty secret, accepts no notice, not one signed with an empty key, and stores nothing', async () => {
+    const port = await freePort();
+    const receiver = await startDocsReceiver(printed, port, '');
+    running.push(receiver);
+    const t = Math.floor(Date.now() / 1000);
+    const forgedBody = JSON.stringify({ id: 'evt_0', created: t, type: 'payment.completed', data: { paymentId: 'e0c1b2a3-0000-4000-8000-000000000001', reference: 'PED-FORJADO', monto: 1, currency: 'COP', estado: 'aprobado' } });
+    const emptyKey = `t=${t},v1=${createHmac('sha256', '').update(`${t}.${forgedBody}`).digest('hex')}`;
+    // 400 from a verifier that refuses, 500 from the PHP script that will not run without its secret.
+    expect([400, 500]).toContain(await post(receiver.url, { rawBody: forgedBody, header: emptyKey }));
+    expect(receiver.lines()).toEqual([]);
+  });
+
   it('accepts a real delivery signed twice after a roll of the secret: with the old secret, then restarted with the new one', async () => {
     const { merchant, receiver, port } = await merchantWithPrintedReceiver();
     const rolled = await http('POST', `${gw.publicUrl}/v1/webhook-endpoint/secreto`, { token: merchant.apiKey });
