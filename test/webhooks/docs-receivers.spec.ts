@@ -84,6 +84,20 @@ describe.each(DOCS_RECEIVERS)('the $name receiver printed in docs/webhooks.md', 
     ]);
   });
 
+  // A deployment that sets the variable to nothing (`PASARELA_WEBHOOK_SECRET=${UNSET}` in a compose file): a key of
+  // nothing signs a notice anyone can make.
+  it('started with an empty secret, accepts no notice, not one signed with an empty key, and stores nothing', async () => {
+    const port = await freePort();
+    const receiver = await startDocsReceiver(printed, port, '');
+    running.push(receiver);
+    const t = Math.floor(Date.now() / 1000);
+    const forgedBody = JSON.stringify({ id: 'evt_0', created: t, type: 'payment.completed', data: { paymentId: 'e0c1b2a3-0000-4000-8000-000000000001', reference: 'PED-FORJADO', monto: 1, currency: 'COP', estado: 'aprobado' } });
+    const emptyKey = `t=${t},v1=${createHmac('sha256', '').update(`${t}.${forgedBody}`).digest('hex')}`;
+    // 400 from a verifier that refuses, 500 from the PHP script that will not run without its secret.
+    expect([400, 500]).toContain(await post(receiver.url, { rawBody: forgedBody, header: emptyKey }));
+    expect(receiver.lines()).toEqual([]);
+  });
+
   it('accepts a real delivery signed twice after a roll of the secret: with the old secret, then restarted with the new one', async () => {
     const { merchant, receiver, port } = await merchantWithPrintedReceiver();
     const rolled = await http('POST', `${gw.publicUrl}/v1/webhook-endpoint/secreto`, { token: merchant.apiKey });
@@ -104,5 +118,25 @@ describe.each(DOCS_RECEIVERS)('the $name receiver printed in docs/webhooks.md', 
     await waitUntil(async () => (await deliveries(gw, merchant.merchantId, 'entregada'))[0]?.intentos.length === 2, 10_000, 'the re-send recorded');
     expect((await deliveries(gw, merchant.merchantId, 'entregada'))[0]!.intentos.map((a) => a.codigoEstado)).toEqual([200, 200]);
     expect(redeployed.lines()).toEqual([`saved ${charge.id} true`, `dispatch ${charge.referencia}`]);
+  });
+});
+
+describe('the PHP receiver printed in docs/webhooks.md, its secret not set', () => {
+  const php = DOCS_RECEIVERS.find((r) => r.name === 'PHP')!;
+  let receiver: RunningReceiver | undefined;
+  afterAll(async () => {
+    await receiver?.stop();
+  });
+
+  // PHP-FPM clears the environment unless the pool sets env[...], so getenv() answers false: read as an empty secret,
+  // a notice anyone signs with an empty key would be accepted and dispatched.
+  it('accepts no notice, not one signed with an empty key: 500 (our retries wait for the secret), nothing stored', async () => {
+    const port = await freePort();
+    receiver = await startDocsReceiver(php, port, undefined);
+    const t = Math.floor(Date.now() / 1000);
+    const forgedBody = JSON.stringify({ id: 'evt_0', created: t, type: 'payment.completed', data: { paymentId: 'e0c1b2a3-0000-4000-8000-000000000000', reference: 'PED-FORJADO', monto: 1, currency: 'COP', estado: 'aprobado' } });
+    const emptyKey = `t=${t},v1=${createHmac('sha256', '').update(`${t}.${forgedBody}`).digest('hex')}`;
+    expect(await post(receiver.url, { rawBody: forgedBody, header: emptyKey })).toBe(500);
+    expect(receiver.lines()).toEqual([]);
   });
 });

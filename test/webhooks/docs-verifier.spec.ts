@@ -1,5 +1,6 @@
 // The verifier printed in docs/webhooks.md, run as a merchant would copy it, against a real delivery and the table
 // of signature cases the printed receivers answer too (docs-receivers.spec.ts).
+import { createHmac } from 'node:crypto';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { docsTypeScriptVerifier, docsVerifier, type Verify } from './support/docs-verifier.js';
 import { Receiver } from './support/receiver.js';
@@ -32,6 +33,16 @@ describe('the signature verifier in docs/webhooks.md', () => {
     const { rawBody, header, secret } = await realDelivery(gw, receiver);
     expect(verify(rawBody, header, secret, Date.now())).toBe(true);
     expect(verify(rawBody, header, secret, Date.now() + 301_000)).toBe(false);
+  });
+
+  it('refuses every notice when given no secret (unset or empty), even one signed with an empty key', async () => {
+    const typed = await docsTypeScriptVerifier();
+    const { rawBody } = await realDelivery(gw, receiver);
+    const t = String(Math.floor(Date.now() / 1000));
+    const emptyKey = `t=${t},v1=${createHmac('sha256', '').update(`${t}.${rawBody}`).digest('hex')}`;
+    for (const verify of [await docsVerifier(), typed as Verify]) {
+      expect([verify(rawBody, emptyKey, ''), verify(rawBody, emptyKey, undefined)]).toEqual([false, false]);
+    }
   });
 
   async function answersTheTable(verify: Verify): Promise<void> {

@@ -130,12 +130,17 @@ export interface RunningReceiver {
   stop(): Promise<void>;
 }
 
-/** Starts `receiver` on `port` with the endpoint's secret in PASARELA_WEBHOOK_SECRET; resolves once it answers HTTP. */
-export async function startDocsReceiver(receiver: DocsReceiver, port: number, secret: string): Promise<RunningReceiver> {
+/**
+ * Starts `receiver` on `port` with the endpoint's secret in PASARELA_WEBHOOK_SECRET (`undefined`: not set, as a PHP-FPM
+ * pool that clears the environment leaves it); resolves once it answers HTTP.
+ */
+export async function startDocsReceiver(receiver: DocsReceiver, port: number, secret: string | undefined): Promise<RunningReceiver> {
   const { command, args, cwd } = receiver.write(port);
+  const env = { ...process.env };
+  delete env.PASARELA_WEBHOOK_SECRET;
   const child: ChildProcess = spawn(command, args, {
     cwd,
-    env: { ...process.env, PASARELA_WEBHOOK_SECRET: secret },
+    env: secret === undefined ? env : { ...env, PASARELA_WEBHOOK_SECRET: secret },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 
-export type Verify = (rawBody: string, header: string | undefined, secret: string, now?: number) => boolean;
+export type Verify = (rawBody: string, header: string | undefined, secret: string | undefined, now?: number) => boolean;
 
 const DOC = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../docs/webhooks.md');
 
