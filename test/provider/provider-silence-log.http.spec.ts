@@ -220,16 +220,17 @@ describe('a provider silence in the log', () => {
     await expectNothingSecret(silenceLines(mark));
   });
 
-  describe('a refusal that is not the buyer\'s, heard as "try again", is logged too (at error, its reason code only)', () => {
-    it("the provider's settlement report", async () => {
-      const mark = logger.lines.length;
-      refusing = /^\/api\/liquidaciones\//;
-      const answer = await operator(gw, 'GET', '/internal/conciliaciones/reportes/2026-01-02');
-      expect([answer.status, answer.headers.get('retry-after'), answer.body.code]).toEqual([503, '2', 'gateway_unavailable']);
-      one(refusalLines(mark), 'error \\[SettlementReports\\] settlement report of 2026-01-02: the provider refused \\(session_not_found\\); answered 503');
-      await expectNothingSecret(refusalLines(mark), undefined, 'Sesión no encontrada');
-    });
+  it("the provider refusing its settlement report: 409 naming the reason, not a 503 to ask again; one line", async () => {
+    const mark = logger.lines.length;
+    refusing = /^\/api\/liquidaciones\//;
+    const answer = await operator(gw, 'GET', '/internal/conciliaciones/reportes/2026-01-02');
+    expect([answer.status, answer.headers.get('retry-after'), answer.body.code]).toEqual([409, null, 'provider_report_refused']);
+    expect(answer.body.message).toBe("The provider refused its report of 2026-01-02 (session_not_found); a day's report exists once that day is over");
+    one(refusalLines(mark), 'warn \\[SettlementReports\\] settlement report of 2026-01-02: the provider refused \\(session_not_found\\); answered 409');
+    await expectNothingSecret(refusalLines(mark), undefined, 'Sesión no encontrada');
+  });
 
+  describe('a refusal that is not the buyer\'s, heard as "try again", is logged too (at error, its reason code only)', () => {
     it('a card payment', async () => {
       const charge = await createCharge(gw, merchant);
       const mark = logger.lines.length;

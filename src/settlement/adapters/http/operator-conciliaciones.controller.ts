@@ -3,7 +3,16 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { RouteConfig } from '@nestjs/platform-fastify';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { OPERATOR } from '../../../kernel/actor.js';
 import { FieldError, NotFound } from '../../../kernel/errors.js';
 import { UuidOr404Pipe } from '../../../kernel/http/uuid.pipe.js';
@@ -47,6 +56,8 @@ export class OperatorConciliacionesController {
   })
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'referencia_proveedor,monto,fecha and one row per payment' })
+  @ApiConflictResponse({ description: 'The provider refused that date (provider_report_refused): a report it has not made yet' })
+  @ApiServiceUnavailableResponse({ description: 'The provider did not answer (gateway_unavailable): ask again' })
   async report(@Param('fecha') fecha: string): Promise<string> {
     const dateProblem = calendarDateProblem('fecha', fecha);
     if (dateProblem) throw FieldError.of('fecha', dateProblem);
