@@ -1,12 +1,14 @@
 // What a provider time-out leaves unfinished and nobody retries is finished by the worker: a charge left creado, and a
 // refund the provider made while silent, never recorded.
 import { http, startTestGateway, waitUntil, type TestGateway } from '../support/gateway.js';
+import { capturingLogger } from '../support/logging.js';
 import { onboardMerchant } from '../support/merchants.js';
 
 describe('the worker finishes charges left creado', () => {
+  const logger = capturingLogger();
   let gw: TestGateway;
   beforeAll(async () => {
-    gw = await startTestGateway({ providerTimeoutMs: 300, staleChargeAfterMs: 600 });
+    gw = await startTestGateway({ providerTimeoutMs: 300, staleChargeAfterMs: 600 }, undefined, logger);
   });
   afterAll(() => gw.close());
 
@@ -48,8 +50,9 @@ describe('the worker finishes charges left creado', () => {
     expect(decided.status).toBe(202);
     await waitUntil(estadoOf, (estado) => estado === 'aprobado', 10_000);
 
-    // The sandbox refunds, then holds its answer past the gateway's time-out: the operator hears 503, and never retries.
-    await http('PUT', `${gw.adminUrl}/internal/sandbox/comportamiento`, { token: gw.operatorToken, body: { silencio: true, veces: 1 } });
+    // The sandbox refunds, then holds its answer past the gateway's time-out: the operator hears 503, and never retries;
+    // the worker's first try meets the same silence.
+    await http('PUT', `${gw.adminUrl}/internal/sandbox/comportamiento`, { token: gw.operatorToken, body: { silencio: true, veces: 2 } });
     const lost = await http('POST', `${gw.adminUrl}/internal/pagos/${id}/reembolso`, { token: gw.operatorToken });
     expect(lost.status).toBe(503);
 
@@ -65,6 +68,12 @@ describe('the worker finishes charges left creado', () => {
     // Recorded as the operator's refund (who asked for it), caused by the provider's one refund.
     expect(refunds[0].metadata).toMatchObject({ actor: { type: 'operator', id: 'operator-token' }, causationId: atProvider[0]!.id });
     expect(await gw.infra.dataSource.query('SELECT 1 FROM refund_requests WHERE charge_id = $1', [id])).toEqual([]);
+    // Each silence said once, as what it was: the operator's request was answered 503, the worker's try left for later.
+    const silences = logger.lines.filter((line) => line.includes(`charge ${id}: refund: Payment provider unavailable`));
+    expect(silences).toEqual([
+      expect.stringMatching(/; answered 503; a retry or the worker records it, once$/),
+      expect.stringMatching(/; left for the next sweep$/),
+    ]);
     // The operator's late retry changes nothing and answers that refund.
     const retry = await http('POST', `${gw.adminUrl}/internal/pagos/${id}/reembolso`, { token: gw.operatorToken });
     expect(retry.body).toMatchObject({ yaReembolsado: true, referenciaReembolso: atProvider[0]!.id });

@@ -28,7 +28,7 @@ export class FinishUnrecordedRefunds {
     let recorded = 0;
     for (const { chargeId, actor, correlationId } of unfinished) {
       try {
-        const refund = await this.commands.execute(new RefundChargeCommand(chargeId, actor, correlationId));
+        const refund = await this.commands.execute(new RefundChargeCommand(chargeId, actor, correlationId, true));
         if (refund.refundedNow) recorded++;
       } catch (error) {
         // The store is out for every charge alike: the sweep ends, and says so once (not a line per charge).

@@ -16,6 +16,8 @@ export class RefundChargeCommand extends Command<RefundResult> {
     readonly chargeId: string,
     readonly actor: Actor,
     readonly correlationId: string,
+    /** The worker finishing a refund left unrecorded, not a caller waiting for the answer (its log line says so). */
+    readonly bySweep = false,
   ) {
     super();
   }

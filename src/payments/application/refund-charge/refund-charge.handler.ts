@@ -45,7 +45,7 @@ export class RefundChargeHandler implements ICommandHandler<RefundChargeCommand,
     @Inject(REFUND_REQUESTS) private readonly requests: RefundRequests,
   ) {}
 
-  async execute({ chargeId, actor, correlationId }: RefundChargeCommand): Promise<RefundResult> {
+  async execute({ chargeId, actor, correlationId, bySweep }: RefundChargeCommand): Promise<RefundResult> {
     if (!isUuid(chargeId)) throw new NotFound('Charge');
     for (let attempt = 1; ; attempt++) {
       const { state, revision } = await this.charges.load(chargeId);
@@ -57,7 +57,7 @@ export class RefundChargeHandler implements ICommandHandler<RefundChargeCommand,
       // Asked with a placeholder first, so the provider is only called for a move the state machine allows: from
       // aprobado or conciliado; anything else is an IllegalTransition (409 invalid_state) and nothing is sent.
       decide({ type: 'RefundCharge', data: { providerRefundId: '' }, now: this.clock.now() }, state);
-      const refundId = await this.refundAtProvider(state, { chargeId, actor, correlationId });
+      const refundId = await this.refundAtProvider(state, { chargeId, actor, correlationId }, bySweep);
       const now = this.clock.now();
       const events = decide({ type: 'RefundCharge', data: { providerRefundId: refundId }, now }, state);
       const cause: Cause = { correlationId, causationId: refundId, actor };
@@ -74,7 +74,7 @@ export class RefundChargeHandler implements ICommandHandler<RefundChargeCommand,
   }
 
   /** Notes the request, then asks the provider: a silence or a crash from here on leaves the note for the worker. */
-  private async refundAtProvider(charge: Charge, request: RefundRequest): Promise<string> {
+  private async refundAtProvider(charge: Charge, request: RefundRequest, bySweep: boolean): Promise<string> {
     if (!charge.providerSessionId) throw new RefundRefusedByProvider('no payment session');
     await this.requests.record(request, this.clock.now());
     try {
@@ -84,7 +84,8 @@ export class RefundChargeHandler implements ICommandHandler<RefundChargeCommand,
       if (error instanceof ProviderUnavailable) {
         // One line, as the create path's 503 has: why the operator was told to retry (the charge id and the cause,
         // no session id, no amount, nothing of the buyer's).
-        this.logger.warn(providerSilence(`charge ${charge.id}: refund`, error, 'answered 503; a retry or the worker records it, once'));
+        const answered = bySweep ? 'left for the next sweep' : 'answered 503; a retry or the worker records it, once';
+        this.logger.warn(providerSilence(`charge ${charge.id}: refund`, error, answered));
         throw new RefundProviderUnavailable();
       }
       if (error instanceof ProviderRefused) {
