@@ -89,7 +89,8 @@ export class RefundChargeHandler implements ICommandHandler<RefundChargeCommand,
         throw new RefundProviderUnavailable();
       }
       if (error instanceof ProviderRefused) {
-        // Nothing was refunded and nothing will be: the note has nothing left to finish.
+        // Nothing was refunded and nothing will be: the note has nothing left to finish. (A provider with a refusal that
+        // passes, "a refund already under way", has its adapter turn that one into ProviderUnavailable, so the note stays.)
         await this.requests.finished(charge.id);
         throw new RefundRefusedByProvider(error.reason);
       }
