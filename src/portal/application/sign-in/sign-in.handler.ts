@@ -12,6 +12,12 @@ import { SignIn, type SignInResult } from './sign-in.command.js';
 /** Text PostgreSQL cannot keep (the NUL character, half a surrogate pair) is nobody's email, and no query may see it. */
 const storable = (text: string): boolean => !text.includes('\0') && text.isWellFormed();
 
+/**
+ * No invited email comes near this (254 characters, at most 1016 bytes in UTF-8 even lower-cased); longer text is
+ * nobody's, and as the slow-down's key it would pass PostgreSQL's 2704-byte index limit (a 500).
+ */
+const MAX_EMAIL_BYTES = 2048;
+
 /** Closed and expired sessions are kept this long (the sessions page shows open ones only), then deleted. */
 const KEEP_OLD_SESSIONS_MS = 30 * 86_400_000;
 
@@ -25,7 +31,7 @@ export class SignInHandler implements ICommandHandler<SignIn, SignInResult> {
   ) {}
 
   async execute({ email, password, merchantId, client }: SignIn): Promise<SignInResult> {
-    if (!storable(email)) return { kind: 'wrong' };
+    if (!storable(email) || Buffer.byteLength(normalizeEmail(email)) > MAX_EMAIL_BYTES) return { kind: 'wrong' };
     const account = `cuenta:${normalizeEmail(email)}`;
     const address = `ip:${throttledAddress(client.ip)}`;
     const accountClaim = await this.claim(account, PER_ACCOUNT);
