@@ -54,7 +54,16 @@ export class SignInHandler implements ICommandHandler<SignIn, SignInResult> {
       return { kind: 'choose-merchant', merchants: matches.map((m) => ({ id: m.merchantId, nombre: m.merchantNombre })) };
     }
     await this.sessions.purge(new Date(this.clock.now().getTime() - KEEP_OLD_SESSIONS_MS));
-    return { kind: 'signed-in', session: await openSession(this.sessions, this.clock, only.person.id, client) };
+    const session = await openSession(this.sessions, this.clock, only.person.id, client);
+    // A reset that commits while the password is being checked ends every session, but not this one, which did not
+    // exist yet: checked again now that it does. Either the reset's new hash is read here, or its closing of sessions
+    // comes after this session was written and ends it; either way the old password opens nothing after a reset.
+    const still = await this.queries.execute(new VerifyPassword(email, password));
+    if (!still.some((access) => access.person.id === only.person.id)) {
+      await this.sessions.close(only.person.id, { ids: [session.sessionId] }, this.clock.now());
+      return { kind: 'wrong' };
+    }
+    return { kind: 'signed-in', session };
   }
 
   /** 0 when the attempt may go on; otherwise the seconds to wait. */
