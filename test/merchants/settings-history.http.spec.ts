@@ -173,6 +173,20 @@ describe('the settings history', () => {
     });
   });
 
+  // The OpenAPI description listed only invitada|activada|rol|eliminada while the history also answers a password
+  // link issued and a password reset: a client switching on the documented values met two it was never told of.
+  it('the OpenAPI description of detalle names every accion the history answers', async () => {
+    await call('POST', `/v1/personas/${anaId}/restablecimiento`, undefined, 201);
+    const read = await changes(shop.apiKey, '?limit=100');
+    const actions = new Set<string>(read.body.data.filter((c: { tipo: string }) => c.tipo === 'persona').map((c: { detalle: { accion: string } }) => c.detalle.accion));
+    expect(actions).toContain('restablecimiento_emitido');
+    const doc = (await http('GET', `${gw.publicUrl}/docs/openapi.json`)).body;
+    const described: string = doc.components.schemas.SettingsChangeResponse.properties.detalle.description;
+    const listed = /accion: ([a-z_|]+)/.exec(described)?.[1]?.split('|') ?? [];
+    for (const action of actions) expect(listed).toContain(action);
+    expect(listed).toEqual(expect.arrayContaining(['invitada', 'activada', 'rol', 'eliminada', 'restablecimiento_emitido', 'contrasena_restablecida']));
+  });
+
   it('without a key: 401', async () => {
     expect((await http('GET', `${gw.publicUrl}/v1/merchants/me/cambios`)).status).toBe(401);
   });

@@ -1,5 +1,6 @@
 // Getting into the portal over HTTP: invitation, argon2id password, sign-in, its slow-down, sessions that expire,
 // anti-forgery tokens, cookies and headers.
+import { randomBytes } from 'node:crypto';
 import { MovableClock } from '../checkout/paying.js';
 import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
@@ -90,6 +91,15 @@ describe('portal sign-in', () => {
     const sessions = await right.client.get('/portal/sesiones');
     expect(sessions.status).toBe(200);
     expect(sessions.text).toContain('Bruno');
+  });
+
+  // The account's slow-down row is keyed by the email as typed: 3000 random bytes made a key over PostgreSQL's
+  // 2704-byte index limit, and the anonymous sign-in form answered a 500 (and logged an error) each time.
+  it('an email longer than any invitation allows is a wrong sign-in (401), not a 500', async () => {
+    const email = `${randomBytes(3000).toString('base64url')}@cafe.co`;
+    const long = await signIn(gw, email, 'no es la contraseña');
+    expect(long.answer.status).toBe(401);
+    expect(long.answer.text).toContain('El correo o la contraseña no coinciden');
   });
 
   it('after 5 wrong passwords the account waits 30 s, doubling; even the right password is not checked meanwhile', async () => {

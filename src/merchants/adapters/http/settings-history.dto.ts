@@ -65,7 +65,7 @@ export class SettingsChangeResponse {
     additionalProperties: true,
     description:
       'The values before and after. registro_web: {antes: {sitioWeb, urlRetorno} | null, despues}; webhook: {antes: ' +
-      '{url, activo} | null, despues, secretoCambiado}; persona: {personaId, accion: invitada|activada|rol|eliminada, ' +
+      '{url, activo} | null, despues, secretoCambiado}; persona: {personaId, accion: invitada|activada|rol|eliminada|restablecimiento_emitido|contrasena_restablecida, ' +
       'antes: {email, nombre, rol} | null, despues}; checkout_propio: {habilitado}. Never a secret.',
   })
   detalle!: Record<string, unknown>;

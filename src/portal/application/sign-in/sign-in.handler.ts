@@ -12,6 +12,12 @@ import { SignIn, type SignInResult } from './sign-in.command.js';
 /** Text PostgreSQL cannot keep (the NUL character, half a surrogate pair) is nobody's email, and no query may see it. */
 const storable = (text: string): boolean => !text.includes('\0') && text.isWellFormed();
 
+/**
+ * No invited email comes near this (254 characters, at most 1016 bytes in UTF-8 even lower-cased); longer text is
+ * nobody's, and as the slow-down's key it would pass PostgreSQL's 2704-byte index limit (a 500).
+ */
+const MAX_EMAIL_BYTES = 2048;
+
 /** Closed and expired sessions are kept this long (the sessions page shows open ones only), then deleted. */
 const KEEP_OLD_SESSIONS_MS = 30 * 86_400_000;
 
@@ -25,7 +31,7 @@ export class SignInHandler implements ICommandHandler<SignIn, SignInResult> {
   ) {}
 
   async execute({ email, password, merchantId, client }: SignIn): Promise<SignInResult> {
-    if (!storable(email)) return { kind: 'wrong' };
+    if (!storable(email) || Buffer.byteLength(normalizeEmail(email)) > MAX_EMAIL_BYTES) return { kind: 'wrong' };
     const account = `cuenta:${normalizeEmail(email)}`;
     const address = `ip:${throttledAddress(client.ip)}`;
     const accountClaim = await this.claim(account, PER_ACCOUNT);
@@ -48,7 +54,16 @@ export class SignInHandler implements ICommandHandler<SignIn, SignInResult> {
       return { kind: 'choose-merchant', merchants: matches.map((m) => ({ id: m.merchantId, nombre: m.merchantNombre })) };
     }
     await this.sessions.purge(new Date(this.clock.now().getTime() - KEEP_OLD_SESSIONS_MS));
-    return { kind: 'signed-in', session: await openSession(this.sessions, this.clock, only.person.id, client) };
+    const session = await openSession(this.sessions, this.clock, only.person.id, client);
+    // A reset that commits while the password is being checked ends every session, but not this one, which did not
+    // exist yet: checked again now that it does. Either the reset's new hash is read here, or its closing of sessions
+    // comes after this session was written and ends it; either way the old password opens nothing after a reset.
+    const still = await this.queries.execute(new VerifyPassword(email, password));
+    if (!still.some((access) => access.person.id === only.person.id)) {
+      await this.sessions.close(only.person.id, { ids: [session.sessionId] }, this.clock.now());
+      return { kind: 'wrong' };
+    }
+    return { kind: 'signed-in', session };
   }
 
   /** 0 when the attempt may go on; otherwise the seconds to wait. */
