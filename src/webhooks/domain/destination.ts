@@ -61,6 +61,9 @@ export function checkDestination(raw: string, policy: DestinationPolicy): Destin
   }
   if (loopback) return policy.allowLoopback ? { ok: true, url } : refuse('url must not point to this machine (localhost)');
   if (!host.includes('.')) return refuse('url must name a public host (a domain name with a dot)');
+  // `localhost..` or `metadata.google.internal..`: past the suffix rules below (one trailing dot is stripped, not two),
+  // and no DNS name has an empty label.
+  if (host.split('.').includes('')) return refuse('url must name a public host (no empty label between dots)');
   const local = localSuffixOf(host);
   if (local) return refuse(`url must name a public host, not one under ${local}`);
   return { ok: true, url };
