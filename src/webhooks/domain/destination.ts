@@ -41,6 +41,11 @@ export function checkDestination(raw: string, policy: DestinationPolicy): Destin
   } catch {
     return refuse('url must be an absolute URL, e.g. https://tienda.example.co/webhooks');
   }
+  // Stored and sent as the parser writes it, where a non-ASCII or space character takes 3-12 characters: the limit
+  // holds for what is kept, or the URL a GET answers would be refused when sent back in a PUT.
+  if (url.href.length > MAX_WEBHOOK_URL_LENGTH) {
+    return refuse(`url must be at most ${MAX_WEBHOOK_URL_LENGTH} characters long as stored, percent-encoded (this one has ${url.href.length})`);
+  }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return refuse('url must be an https URL');
   // `https://tienda.co@127.0.0.1/` is a request to 127.0.0.1: refused whatever its host.
   if (url.username !== '' || url.password !== '' || authorityOf(raw).includes('@')) {
