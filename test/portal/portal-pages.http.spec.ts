@@ -187,6 +187,18 @@ describe('portal pages', () => {
     });
   });
 
+  describe('Configuración › Webhook', () => {
+    it('says why a URL is too long when it is only once encoded, and registers nothing', async () => {
+      const other = await onboardMerchant(gw);
+      const owner = await acceptInvitation(gw, await operatorInvites(gw, other.merchantId, 'rosa@tienda.co', 'Rosa'));
+      // 2026 characters typed; stored percent-encoded (each ñ is %C3%B1) it would be 12 026.
+      const page = await post(owner, '/portal/configuracion/webhook', { url: `https://tienda.example.co/${'ñ'.repeat(2000)}` });
+      expect(page.status).toBe(400);
+      expect(page.text).toContain('Puede tener como máximo 2048 caracteres una vez codificada, y esta tiene 12026');
+      expect((await http('GET', `${gw.publicUrl}/v1/webhook-endpoint`, { token: other.apiKey })).status).toBe(404);
+    });
+  });
+
   describe('Configuración › Personas', () => {
     it('checks the invitation form with the API rules and answers in Spanish', async () => {
       const answer = await post(admin, '/portal/configuracion/personas', { nombre: '', email: 'no-es-correo', rol: 'jefe' });

@@ -94,6 +94,12 @@ describe('a delivery found by its charge, however many came after it', () => {
     const forged = await http('GET', `${gw.adminUrl}/internal/merchants/${shop.merchantId}/entregas?cursor=inventado&limit=0`, { token: gw.operatorToken });
     expect(forged.status).toBe(400);
     expect(Object.keys(forged.body.message.fieldErrors).sort()).toEqual(['cursor', 'limit']);
+    // A day past its month's end, or an offset PostgreSQL does not take: Date.parse accepts them, the database would not.
+    for (const time of ['2026-02-29T00:00:00.000000Z', '2026-01-01T00:00:00+16:00']) {
+      const cursor = Buffer.from(JSON.stringify([time, seen[0]!.id])).toString('base64url');
+      const answer = await http('GET', `${gw.adminUrl}/internal/merchants/${shop.merchantId}/entregas?cursor=${cursor}`, { token: gw.operatorToken });
+      expect([time, answer.status, Object.keys(answer.body.message?.fieldErrors ?? {})]).toEqual([time, 400, ['cursor']]);
+    }
   });
 
   it('pages with pasarela-ops webhooks deliveries --cursor, saying how to get the next page', async () => {

@@ -170,6 +170,25 @@ describe('/v1/webhook-endpoint', () => {
     expect((await endpoint('GET', merchant)).body).toMatchObject({ url: URL_A, activo: true });
   });
 
+  it('holds the 2048-character limit for the URL as stored: what GET answers can be sent back in a PUT', async () => {
+    const merchant = await onboardMerchant(gw);
+    // 2026 characters as sent; each ñ is stored percent-encoded (%C3%B1), 12 026 characters.
+    const encodedLonger = `https://tienda.example.co/${'ñ'.repeat(2000)}`;
+    const refused = await endpoint('POST', merchant, { url: encodedLonger });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message.fieldErrors.url).toEqual([expect.stringMatching(/^url must be at most 2048 characters long.*12026/)]);
+    expect((await endpoint('GET', merchant)).status).toBe(404);
+
+    // Exactly 2048 once encoded: accepted, and the URL read back is accepted again as it is.
+    const base = 'https://tienda.example.co/';
+    const atLimit = `${base}${'ñ'.repeat(337)}${'a'.repeat(2048 - base.length - 337 * 6)}`;
+    expect(new URL(atLimit).href).toHaveLength(2048);
+    expect((await endpoint('POST', merchant, { url: atLimit })).status).toBe(201);
+    const stored = (await endpoint('GET', merchant)).body.url;
+    expect(stored).toHaveLength(2048);
+    expect((await endpoint('PUT', merchant, { url: stored })).status).toBe(200);
+  });
+
   it('accepts http to this machine in the dev mode (the embedded default), for trying webhooks locally', async () => {
     const merchant = await onboardMerchant(gw);
     expect((await endpoint('POST', merchant, { url: 'http://localhost:4000/webhooks' })).status).toBe(201);

@@ -31,7 +31,7 @@ export function pageLimit(params: Sent<PageParams>, problems: BodyProblems): num
 
 // An instant as our cursors carry it (ISO 8601 from PostgreSQL or Date), in years PostgreSQL reads: a forged cursor
 // with a year like +010000 is a 400 here, not PostgreSQL's "out of range" later.
-const CURSOR_TIME = /^[1-9]\d{3}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}(:?\d{2})?)$/;
+const CURSOR_TIME = /^([1-9]\d{3})-(\d{2})-(\d{2})T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-](\d{2})(:?\d{2})?)$/;
 
 /**
  * The items of the cursor sent (base64url of a JSON array), checked one by one: `checks[i]` must hold of item i;
@@ -55,4 +55,12 @@ export function decodeCursor<T extends unknown[]>(
   return null;
 }
 
-export const isCursorTime = (item: unknown): boolean => typeof item === 'string' && CURSOR_TIME.test(item) && !Number.isNaN(Date.parse(item));
+/** Date.parse takes a 30 February (it rolls over to March) and offsets up to 23:59; PostgreSQL refuses both ("out of
+ * range": a 500), so a day past its month's end and an offset beyond 15:59 are not cursor times either. */
+export function isCursorTime(item: unknown): boolean {
+  const match = typeof item === 'string' ? CURSOR_TIME.exec(item) : null;
+  if (!match || Number.isNaN(Date.parse(match[0]))) return false;
+  const [, year, month, day, , , offsetHours] = match;
+  const daysInMonth = new Date(Date.UTC(Number(year), Number(month), 0)).getUTCDate();
+  return Number(day) <= daysInMonth && (offsetHours === undefined || Number(offsetHours) <= 15);
+}

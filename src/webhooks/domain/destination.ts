@@ -41,6 +41,11 @@ export function checkDestination(raw: string, policy: DestinationPolicy): Destin
   } catch {
     return refuse('url must be an absolute URL, e.g. https://tienda.example.co/webhooks');
   }
+  // Stored and sent as the parser writes it, where a non-ASCII or space character takes 3-12 characters: the limit
+  // holds for what is kept, or the URL a GET answers would be refused when sent back in a PUT.
+  if (url.href.length > MAX_WEBHOOK_URL_LENGTH) {
+    return refuse(`url must be at most ${MAX_WEBHOOK_URL_LENGTH} characters long as stored, percent-encoded (this one has ${url.href.length})`);
+  }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return refuse('url must be an https URL');
   // `https://tienda.co@127.0.0.1/` is a request to 127.0.0.1: refused whatever its host.
   if (url.username !== '' || url.password !== '' || authorityOf(raw).includes('@')) {
@@ -61,6 +66,9 @@ export function checkDestination(raw: string, policy: DestinationPolicy): Destin
   }
   if (loopback) return policy.allowLoopback ? { ok: true, url } : refuse('url must not point to this machine (localhost)');
   if (!host.includes('.')) return refuse('url must name a public host (a domain name with a dot)');
+  // `localhost..` or `metadata.google.internal..`: past the suffix rules below (one trailing dot is stripped, not two),
+  // and no DNS name has an empty label.
+  if (host.split('.').includes('')) return refuse('url must name a public host (no empty label between dots)');
   const local = localSuffixOf(host);
   if (local) return refuse(`url must name a public host, not one under ${local}`);
   return { ok: true, url };

@@ -37,6 +37,9 @@ export const hostileUrls = (port: number): string[] => [
   `https://100.100.100.200/latest/meta-data/`, // Alibaba metadata (CGNAT range)
   `https://metadata.google.internal/computeMetadata/v1/`,
   `https://metadata/computeMetadata/v1/`,
+  // two trailing dots: one is stripped before the suffix rules, and no name has an empty label
+  `https://localhost..:${port}/`,
+  `https://metadata.google.internal../computeMetadata/v1/`,
   // user@host tricks: the request would go to the host after the @
   `https://tienda.example.co@127.0.0.1:${port}/`,
   `https://tienda.example.co:443@127.0.0.1:${port}/`,

@@ -288,6 +288,7 @@ export function rolledSecretPage(session: PortalSession, endpoint: WebhookEndpoi
 /** The destination rules' messages (webhooks/domain/destination.ts), in Spanish; unknown ones are kept as they are. */
 export function urlMessage(message: string): string {
   const rules: Array<[RegExp, (m: RegExpExecArray) => string]> = [
+    [/at most (\d+) characters long as stored.*has (\d+)/, (m) => `Puede tener como máximo ${m[1]} caracteres una vez codificada, y esta tiene ${m[2]}: cada ñ, tilde o espacio cuenta como varios (%C3%B1).`],
     [/at most (\d+) characters/, (m) => `Puede tener como máximo ${m[1]} caracteres.`],
     [/must be an absolute URL/, () => 'Escribe la dirección completa, por ejemplo https://mitienda.co/webhooks.'],
     [/http only to this machine/, () => 'Debe empezar por https:// (http solo hacia este mismo equipo, en modo de desarrollo).'],
