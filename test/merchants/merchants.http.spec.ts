@@ -166,6 +166,11 @@ describe('PUT /v1/merchants/me/registro-web', () => {
       { sitioWeb: ['sitioWeb must name a domain with a dot, e.g. https://tienda.example.co (not a bare TLD or host name)'] },
     ],
     [
+      'a site name with an empty label (two trailing dots slip past the local-name rules)',
+      { sitioWeb: 'https://tienda.local..', urlRetorno: 'https://tienda.local../gracias' },
+      { sitioWeb: ['sitioWeb must name a domain with no empty label between dots, e.g. https://tienda.example.co'] },
+    ],
+    [
       'an IP address as the site',
       { sitioWeb: 'https://203.0.113.9', urlRetorno: 'https://203.0.113.9/gracias' },
       { sitioWeb: ["sitioWeb must name the site by its domain name, not an IP address (only this machine's in the dev mode)"] },

@@ -162,6 +162,7 @@ describe('portal pages', () => {
     it.each([
       ['https://co', 'Escribe el dominio completo, con su punto'],
       ['https://203.0.113.9', 'no una dirección IP'],
+      ['https://tienda.local..', 'no puede tener dos puntos seguidos'],
     ])('refuses %s as the site, in Spanish, as the API does', async (sitioWeb, message) => {
       const answer = await post(admin, '/portal/configuracion/sitio', { sitioWeb, urlRetorno: `${sitioWeb}/gracias` });
       expect(answer.status).toBe(400);

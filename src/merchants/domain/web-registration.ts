@@ -77,6 +77,9 @@ const IPV4_LITERAL = /^\d+\.\d+\.\d+\.\d+$/;
 export function siteHostProblem(url: URL, policy: SitePolicy): string | null {
   const written = url.hostname;
   const host = written.endsWith('.') ? written.slice(0, -1) : written;
+  // `localhost..` or `tienda.local..`: past the rules below (one trailing dot is stripped, not two); no DNS name has an
+  // empty label, as for webhook destinations.
+  if (host.split('.').includes('')) return 'sitioWeb must name a domain with no empty label between dots, e.g. https://tienda.example.co';
   const loopback = host === 'localhost' || host === '[::1]' || (IPV4_LITERAL.test(host) && host.startsWith('127.'));
   if (loopback && policy.allowLoopback) return null;
   const devNote = policy.allowLoopback ? '' : ' (localhost only in the dev mode)';

@@ -81,6 +81,7 @@ export function siteMessage(message: string): string {
     [/not an IP address/, () => 'Escribe el dominio del sitio, no una dirección IP.'],
     [/not this machine \(localhost\)/, () => 'Debe ser un sitio público, no este equipo (localhost).'],
     [/must name a domain with a dot/, () => 'Escribe el dominio completo, con su punto, por ejemplo https://mitienda.co.'],
+    [/no empty label between dots/, () => 'El dominio no puede tener dos puntos seguidos ni terminar en dos puntos, por ejemplo https://mitienda.co.'],
     [/not one under (\S+)/, (m) => `Debe ser un sitio público, no uno bajo ${m[1]}.`],
     [/must be on (\S+) or a subdomain of it/, (m) => `Debe estar en ${m[1]} o en un subdominio suyo (el dominio del sitio web).`],
   ];
