@@ -1,7 +1,7 @@
 // The portal's rules without a database: session lifetimes, the sign-in slow-down, password acceptance.
 import { passwordProblem } from '../../src/merchants/domain/password.js';
 import { needsTouch, sessionStatus } from '../../src/portal/domain/session.js';
-import { claimAttempt, PER_ACCOUNT, PER_ADDRESS, takeBack, throttledAddress, waitAfter, type AttemptRecord } from '../../src/portal/domain/sign-in-throttle.js';
+import { claimAttempt, NOT_AN_ADDRESS, PER_ACCOUNT, PER_ADDRESS, takeBack, throttledAddress, waitAfter, type AttemptRecord } from '../../src/portal/domain/sign-in-throttle.js';
 
 const at = (seconds: number): Date => new Date(Date.UTC(2026, 10, 23, 12) + seconds * 1000);
 
@@ -77,7 +77,8 @@ describe('sign-in slow-down', () => {
     expect(throttledAddress('::1')).toBe('0:0:0:0::/64');
     expect(throttledAddress('64:ff9b::203.0.113.7')).toBe('64:ff9b:0:0::/64');
     expect(throttledAddress('2001:db8:5:8::1')).not.toBe(throttledAddress('2001:db8:5:7::1'));
-    expect(throttledAddress('not an address')).toBe('not an address');
+    expect(throttledAddress('not an address')).toBe(NOT_AN_ADDRESS);
+    expect(throttledAddress('f'.repeat(3000))).toBe(NOT_AN_ADDRESS);
   });
 
   it('forgets a record after 24 hours without attempts', () => {

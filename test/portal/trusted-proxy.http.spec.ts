@@ -1,5 +1,6 @@
 // TRUST_PROXY: behind a proxy the client's address comes from X-Forwarded-For, and only from proxies named in it;
 // it is what portal sessions show and what sign-in throttling counts.
+import { randomBytes } from 'node:crypto';
 import { ConfigError, loadConfig } from '../../src/kernel/config.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { onboardMerchant } from '../support/merchants.js';
@@ -49,6 +50,17 @@ describe('TRUST_PROXY', () => {
     gw = await startTestGateway({ trustProxy: 1 });
     // The client forged the first entry; the one proxy appended what it saw: only the last hop is believed.
     expect(await sessionAddressBehind(gw, '198.51.100.1, 203.0.113.7')).toBe('203.0.113.7');
+  });
+
+  it('trusting more hops than there are proxies: a forged entry that is no address is a wrong sign-in, not a 500', async () => {
+    gw = await startTestGateway({ trustProxy: 2 });
+    // No proxy in front: the client's own first entry is believed as its address; 3000 bytes of it passed PostgreSQL's
+    // index limit as the throttle's key.
+    const client = new PortalClient(gw.publicUrl);
+    const csrf = csrfOf((await client.get('/portal/ingresar')).text);
+    const forged = `${randomBytes(2400).toString('base64')}, 203.0.113.7`; // random: PostgreSQL would compress a repeat
+    const answer = await client.post('/portal/ingresar', { csrf, email: 'nadie@x.co', password: 'no es la clave' }, { 'x-forwarded-for': forged });
+    expect(answer.status).toBe(401);
   });
 
   it('counts an IPv6 client by its /64: new addresses of one network do not get 30 more tries each', async () => {

@@ -63,10 +63,15 @@ export function takeBack(record: AttemptRecord | null, now: Date, policy: Thrott
 /**
  * The address a sign-in attempt is counted under: an IPv4 address as it is (an IPv4-mapped IPv6 one as its IPv4), an
  * IPv6 address by its /64, since one client can send from any address of its network. Text that is not an IPv6
- * address is kept as it is.
+ * address is kept as it is; text that is no address at all (a forged X-Forwarded-For believed through too many
+ * trusted hops) is counted under one name, so no client-written text of any length becomes a key.
  */
+export const NOT_AN_ADDRESS = 'no-es-una-direccion';
+
 export function throttledAddress(ip: string): string {
   const address = ip.toLowerCase().replace(/%.*$/, '');
+  // The longest address written in text is an IPv6 one with an IPv4 tail: 45 characters.
+  if (address.length > 45 || !/^[0-9a-f.:]+$/.test(address)) return NOT_AN_ADDRESS;
   if (!address.includes(':')) return address;
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address);
   if (mapped) return mapped[1]!;
