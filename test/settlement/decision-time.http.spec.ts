@@ -131,6 +131,25 @@ describe("an approval is dated by the provider's decision", () => {
       expect(notBelieved(charge.id)).toHaveLength(lines);
     });
 
+    it('a decision time believed ahead of the arrival: a tariff set after the arrival does not rewrite the settlement shown', async () => {
+      now = bogota('2026-04-03T09:00:00');
+      const charge = await createCharge(gw, shop);
+      now = bogota('2026-04-03T10:00:00');
+      // The provider's clock runs 4 minutes ahead: it says 10:04 for a payment it decided before its notice came.
+      expect((await noticeDecidedAt(charge.id, '2026-04-03T10:04:00-05:00')).body.resultado).toBe('applied');
+      now = bogota('2026-04-03T10:01:00');
+      const shown = await settlementOf(charge.id);
+      expect(shown.aprobadoEn).toBe('2026-04-03T15:04:00.000Z');
+
+      now = bogota('2026-04-03T10:02:00');
+      const tarifa = await operator(gw, 'PUT', `/internal/merchants/${shop.merchantId}/tarifa`, { comisionPorcentaje: 3.1 });
+      expect(tarifa.status).toBe(200);
+      now = bogota('2026-04-03T10:05:00');
+      const later = await settlementOf(charge.id);
+      expect(later.tarifas).toEqual(shown.tarifas);
+      expect(later.neto).toBe(shown.neto);
+    });
+
     it.each([['2026-04-02 10:00:00'], ['2026-04-02T10:00:00'], ['2026-02-30T10:00:00Z'], [1775142000000]])(
       'refuses a notice whose decididoEn is not an instant (%s): 400 on the field, the charge stays pendiente',
       async (decididoEn) => {
