@@ -97,14 +97,14 @@ describe("an approval is dated by the provider's decision", () => {
       return row.id;
     };
     /** The sandbox's notice with its decision time, signed as the sandbox signs it, sent when the clock says now. */
-    const noticeDecidedAt = async (chargeId: string, decididoEn: unknown) => {
+    const noticeDecidedAt = async (chargeId: string, decididoEn: unknown, metodo = 'pse') => {
       const raw = JSON.stringify({
         id: `ntf_${randomBytes(8).toString('hex')}`,
         tipo: 'pago.resultado',
         sesion: await sessionOf(chargeId),
         pagoId: chargeId,
         intento: `int_${randomBytes(8).toString('hex')}`,
-        metodo: 'pse',
+        metodo,
         resultado: 'aprobado',
         motivo: null,
         decididoEn,
@@ -148,6 +148,26 @@ describe("an approval is dated by the provider's decision", () => {
       const later = await settlementOf(charge.id);
       expect(later.tarifas).toEqual(shown.tarifas);
       expect(later.neto).toBe(shown.neto);
+    });
+
+    it("a decision believed to be tomorrow's at 23:57: tomorrow's retefuente rate can no longer be set, so the settlement shown stays", async () => {
+      now = bogota('2026-04-06T23:00:00');
+      const charge = await createCharge(gw, shop);
+      now = bogota('2026-04-06T23:57:00');
+      // A card payment: it carries retefuente, at the table's rate of its approval's day.
+      expect((await noticeDecidedAt(charge.id, '2026-04-07T00:01:00-05:00', 'tarjeta')).body.resultado).toBe('applied');
+      const shown = await settlementOf(charge.id);
+      expect(shown).toMatchObject({ fechaPagoEstimada: '2026-04-08', tarifas: { retefuentePorcentaje: 1.5 } });
+
+      now = bogota('2026-04-06T23:58:00');
+      const rate = await operator(gw, 'PUT', '/internal/retefuente/2026-04-07', { porcentaje: 0.5, fuente: 'Decreto de prueba' });
+      expect(rate.status).toBe(400);
+      expect(Object.keys(rate.body.message.fieldErrors)).toEqual(['vigenteDesde']);
+      const later = await settlementOf(charge.id);
+      expect(later.tarifas).toEqual(shown.tarifas);
+      expect(later.retenciones).toEqual(shown.retenciones);
+      // The day after is still open.
+      expect((await operator(gw, 'PUT', '/internal/retefuente/2026-04-08', { porcentaje: 0.5, fuente: 'Decreto de prueba' })).status).toBe(200);
     });
 
     it.each([['2026-04-02 10:00:00'], ['2026-04-02T10:00:00'], ['2026-02-30T10:00:00Z'], [1775142000000]])(
