@@ -97,14 +97,14 @@ describe("an approval is dated by the provider's decision", () => {
       return row.id;
     };
     /** The sandbox's notice with its decision time, signed as the sandbox signs it, sent when the clock says now. */
-    const noticeDecidedAt = async (chargeId: string, decididoEn: unknown) => {
+    const noticeDecidedAt = async (chargeId: string, decididoEn: unknown, metodo = 'pse') => {
       const raw = JSON.stringify({
         id: `ntf_${randomBytes(8).toString('hex')}`,
         tipo: 'pago.resultado',
         sesion: await sessionOf(chargeId),
         pagoId: chargeId,
         intento: `int_${randomBytes(8).toString('hex')}`,
-        metodo: 'pse',
+        metodo,
         resultado: 'aprobado',
         motivo: null,
         decididoEn,
@@ -129,6 +129,45 @@ describe("an approval is dated by the provider's decision", () => {
       expect(answer.body.resultado).toBe('applied');
       expect((await settlementOf(charge.id)).aprobadoEn).toBe(aprobadoEn);
       expect(notBelieved(charge.id)).toHaveLength(lines);
+    });
+
+    it('a decision time believed ahead of the arrival: a tariff set after the arrival does not rewrite the settlement shown', async () => {
+      now = bogota('2026-04-03T09:00:00');
+      const charge = await createCharge(gw, shop);
+      now = bogota('2026-04-03T10:00:00');
+      // The provider's clock runs 4 minutes ahead: it says 10:04 for a payment it decided before its notice came.
+      expect((await noticeDecidedAt(charge.id, '2026-04-03T10:04:00-05:00')).body.resultado).toBe('applied');
+      now = bogota('2026-04-03T10:01:00');
+      const shown = await settlementOf(charge.id);
+      expect(shown.aprobadoEn).toBe('2026-04-03T15:04:00.000Z');
+
+      now = bogota('2026-04-03T10:02:00');
+      const tarifa = await operator(gw, 'PUT', `/internal/merchants/${shop.merchantId}/tarifa`, { comisionPorcentaje: 3.1 });
+      expect(tarifa.status).toBe(200);
+      now = bogota('2026-04-03T10:05:00');
+      const later = await settlementOf(charge.id);
+      expect(later.tarifas).toEqual(shown.tarifas);
+      expect(later.neto).toBe(shown.neto);
+    });
+
+    it("a decision believed to be tomorrow's at 23:57: tomorrow's retefuente rate can no longer be set, so the settlement shown stays", async () => {
+      now = bogota('2026-04-06T23:00:00');
+      const charge = await createCharge(gw, shop);
+      now = bogota('2026-04-06T23:57:00');
+      // A card payment: it carries retefuente, at the table's rate of its approval's day.
+      expect((await noticeDecidedAt(charge.id, '2026-04-07T00:01:00-05:00', 'tarjeta')).body.resultado).toBe('applied');
+      const shown = await settlementOf(charge.id);
+      expect(shown).toMatchObject({ fechaPagoEstimada: '2026-04-08', tarifas: { retefuentePorcentaje: 1.5 } });
+
+      now = bogota('2026-04-06T23:58:00');
+      const rate = await operator(gw, 'PUT', '/internal/retefuente/2026-04-07', { porcentaje: 0.5, fuente: 'Decreto de prueba' });
+      expect(rate.status).toBe(400);
+      expect(Object.keys(rate.body.message.fieldErrors)).toEqual(['vigenteDesde']);
+      const later = await settlementOf(charge.id);
+      expect(later.tarifas).toEqual(shown.tarifas);
+      expect(later.retenciones).toEqual(shown.retenciones);
+      // The day after is still open.
+      expect((await operator(gw, 'PUT', '/internal/retefuente/2026-04-08', { porcentaje: 0.5, fuente: 'Decreto de prueba' })).status).toBe(200);
     });
 
     it.each([['2026-04-02 10:00:00'], ['2026-04-02T10:00:00'], ['2026-02-30T10:00:00Z'], [1775142000000]])(

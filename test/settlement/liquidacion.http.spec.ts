@@ -200,11 +200,12 @@ describe('liquidación of a charge', () => {
 
     it('a new rate applies to charges approved from its date on; earlier ones keep theirs', async () => {
       const before = await create(100_000);
-      now = bogota('2026-12-31T23:59:59'); // the last second before the rate's Bogotá midnight
-      await approveCharge(gw, before, { at: now, method: 'tarjeta' });
+      now = bogota('2026-12-31T12:00:00');
       const put = await operator('PUT', '/retefuente/2027-01-01', { porcentaje: 0, fuente: 'Decreto hipotético de prueba' });
       expect(put.status).toBe(200);
       expect(put.body.map((r: { vigenteDesde: string }) => r.vigenteDesde)).toEqual(['2016-10-11', '2027-01-01']);
+      now = bogota('2026-12-31T23:59:59'); // the last second before the rate's Bogotá midnight
+      await approveCharge(gw, before, { at: now, method: 'tarjeta' });
       const after = await create(100_000);
       now = bogota('2027-01-01T00:00:00'); // its first second
       await approveCharge(gw, after, { at: now, method: 'tarjeta' });

@@ -12,6 +12,7 @@ const approved: ChargeFacts = {
   method: 'tarjeta',
   approvedAt: '2027-03-19T15:00:00.000Z',
   approvalDate: '2027-03-19',
+  approvalRecordedAt: '2027-03-19T15:00:01.000Z',
   refundedAt: null,
 };
 

@@ -18,6 +18,8 @@ export interface ChargeFacts {
   approvedAt: string | null;
   /** Bogota date of the approval, computed by the caller with the approval instant. */
   approvalDate: string | null;
+  /** When the gateway recorded the approval (its notice's arrival, on the gateway's clock); null if never approved. */
+  approvalRecordedAt: string | null;
   refundedAt: string | null;
 }
 

@@ -73,6 +73,16 @@ export class PostgresReportImports implements ReportImports {
     return row ? { id: row.id, importedAt: row.imported_at.toISOString() } : null;
   }
 
+  async reconciledIn(reportHash: string): Promise<Set<string>> {
+    const rows: Array<{ charge_id: string }> = await this.dataSource.query(
+      `SELECT DISTINCT line->>'pagoId' AS charge_id
+         FROM settlement_report_imports, jsonb_array_elements(result->'conciliados') AS line
+        WHERE report_hash = $1`,
+      [reportHash],
+    );
+    return new Set(rows.map((row) => row.charge_id));
+  }
+
   async record(entry: ReportImport): Promise<void> {
     await this.dataSource.query(
       `INSERT INTO settlement_report_imports (id, report_hash, imported_at, actor, lines, reconciled, mismatches, result)

@@ -25,7 +25,11 @@ export class GetSettlementHandler implements IQueryHandler<GetSettlementQuery, S
     const charge = await this.charges.find(chargeId.toLowerCase());
     if (!charge || (merchantId !== null && charge.merchantId !== merchantId)) return null;
     assertSettled(charge);
-    const tariff = await this.tariffs.inForceAt(charge.merchantId, new Date(charge.approvedAt));
+    // The tariff in force at the approval, but never one set after the approval was recorded: a provider clock a few
+    // minutes ahead (believed, decision-time.ts) must not let a tariff set since rewrite a settlement already shown.
+    const recorded = charge.approvalRecordedAt ?? charge.approvedAt;
+    const tariffAt = new Date(Math.min(Date.parse(charge.approvedAt), Date.parse(recorded)));
+    const tariff = await this.tariffs.inForceAt(charge.merchantId, tariffAt);
     const rate = retefuenteOn(charge.approvalDate, await this.retefuente.all());
     const settlement = settle(charge, taxProfileOf(tariff, rate), bogotaDate(this.clock.now()));
     return { charge, settlement };

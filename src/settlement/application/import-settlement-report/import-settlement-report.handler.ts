@@ -49,6 +49,7 @@ export class ImportSettlementReportHandler implements ICommandHandler<ImportSett
     const importId = randomUUID();
     const importedAt = this.clock.now();
     const previous = await this.imports.first(reportId);
+    const answered = await this.imports.reconciledIn(reportId);
     const result: ReconciliationResult = {
       importacion: importId,
       reporte: reportId,
@@ -76,9 +77,10 @@ export class ImportSettlementReportHandler implements ICommandHandler<ImportSett
       }
       // A line matched by reference and amount is reconciled whatever its day; a day apart is said beside it.
       if (verdict.kind === 'already_reconciled') {
-        // Moved by an import of this very report that a crash cut before it was recorded (the record comes last):
-        // this import finishes that one, and answers the charge as reconciled, as one clean import would have.
-        const unfinished = previous === null && (await this.reconciliation.reconciledBy(verdict.chargeId)) === reportId;
+        // Moved by an import of this very report that a crash cut before it was recorded (the record comes last), the
+        // first or a repeat: no recorded import answered it. This import finishes that one, and answers the charge as
+        // reconciled, as one clean import would have.
+        const unfinished = !answered.has(verdict.chargeId) && (await this.reconciliation.reconciledBy(verdict.chargeId)) === reportId;
         (unfinished ? result.conciliados : result.yaConciliados).push({ ...refOf(line), pagoId: verdict.chargeId });
         if (verdict.finding) result.observaciones.push({ ...refOf(line), ...verdict.finding });
         continue;

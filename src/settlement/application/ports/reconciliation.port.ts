@@ -79,6 +79,8 @@ export interface ReportImports {
   alone<T>(reportHash: string, work: () => Promise<T>): Promise<T>;
   /** The first import of a report with this hash, if any. */
   first(reportHash: string): Promise<{ id: string; importedAt: string } | null>;
+  /** The charges the recorded imports of a report with this hash answered in `conciliados`. */
+  reconciledIn(reportHash: string): Promise<Set<string>>;
   record(entry: ReportImport): Promise<void>;
   /** Up to `limit` imports after `after`, newest first. */
   list(filter: ReportImportFilter, after: ReportImportCursor | null, limit: number): Promise<ReportImportSummary[]>;

@@ -4,6 +4,7 @@ import { bogotaDate } from '../../../kernel/bogota.js';
 import { calendarDateProblem } from '../../../kernel/calendar-date.js';
 import { CLOCK, type Clock } from '../../../kernel/clock.js';
 import { FieldError } from '../../../kernel/errors.js';
+import { PROVIDER_CLOCK_SKEW_MS } from '../../../payments/domain/decision-time.js';
 import type { RetefuenteRate } from '../../domain/tariff.js';
 import { RETEFUENTE_RATES, type RetefuenteRates } from '../ports/tariffs.port.js';
 import { SetRetefuenteRateCommand } from './set-retefuente-rate.command.js';
@@ -14,6 +15,12 @@ export function retefuenteStartProblem(vigenteDesde: string, now: Date): string 
   if (malformed) return malformed;
   const today = bogotaDate(now);
   if (vigenteDesde <= today) return `vigenteDesde must be after today (${today}, America/Bogota): settlements already made are not rewritten`;
+  // An approval is dated by the provider's clock, believed up to the skew ahead of ours: in a day's last minutes one may
+  // be dated tomorrow already, and a rate set now for tomorrow would rewrite its settlement.
+  const soonest = bogotaDate(new Date(now.getTime() + PROVIDER_CLOCK_SKEW_MS));
+  if (vigenteDesde <= soonest) {
+    return `vigenteDesde must be after ${soonest}: approvals may be dated ${soonest} already (a provider clock up to ${PROVIDER_CLOCK_SKEW_MS / 60_000} minutes ahead), and their settlements are not rewritten`;
+  }
   return null;
 }
 
