@@ -92,6 +92,23 @@ describe('sandbox provider: the buyer pages answer pages', () => {
     }
   });
 
+  it('a bank page answered after the charge was paid another way sends the buyer back, whatever the bank', async () => {
+    const merchant = await onboardMerchant(gw);
+    for (const banco of ['1007', '9901', '9903']) {
+      const charge = await createCharge(gw, merchant);
+      const bankPage = (await postForm(`${charge.checkoutUrl}/pse`, { ...PAYER, banco })).headers.get('location') ?? '';
+      // The buyer leaves the bank's tab open, goes back to the checkout and pays by card instead.
+      const panel = await http('GET', `${charge.checkoutUrl}?metodo=tarjeta`);
+      const frameUrl = (/<iframe[^>]* src="([^"]+)"/.exec(panel.text)?.[1] ?? '').replace(/&amp;/g, '&');
+      const confirm = await postForm(frameUrl, { numero: '4242 4242 4242 4242', nombre: 'ANA M PEREZ', vence: '12/30', cvc: '123' });
+      const tokenTarjeta = /name="tokenTarjeta" value="([^"]+)"/.exec(confirm.text)?.[1] ?? '';
+      expect((await postForm(`${charge.checkoutUrl}/tarjeta`, { tokenTarjeta, cuotas: '1' })).status).toBe(303);
+      // Then answers the bank's page left open: back to the checkout, which shows what happened.
+      const answer = await postForm(bankPage, { decision: 'aprobar' });
+      expect([banco, answer.status, answer.headers.get('location')]).toEqual([banco, 303, charge.checkoutUrl]);
+    }
+  });
+
   it('its API keeps answering JSON', async () => {
     const session = await http('GET', `${gw.sandboxUrl}/api/sesiones/ses_desconocida`, { token: gw.infra.config.providerSecret });
     expect([session.status, session.headers.get('content-type')]).toEqual([404, 'application/json; charset=utf-8']);
