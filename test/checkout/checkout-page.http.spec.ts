@@ -184,6 +184,19 @@ describe('the hosted checkout page', () => {
     expect(page.text).toContain('Tu código para pagar en efectivo');
   });
 
+  it('names an email the provider would refuse on the form, rather than sending the buyer back with nothing said', async () => {
+    const charge = await createCharge(gw, merchant);
+    const token = charge.checkoutUrl.split('/').pop();
+    for (const email of ['ana@correo.c', 'ana..perez@correo.com', 'ana@correo_x.com', `${'a'.repeat(65)}@correo.com`, 'ana@[127.0.0.1]']) {
+      const { post, page } = await postFormAndFollow(`${charge.checkoutUrl}/pse`, { ...PAYER, email, banco: '1007' });
+      expect([email, post.headers.get('location')]).toEqual([email, `/checkout/${token}?metodo=pse`]);
+      expect(/<p class="field-error" id="email-error">([^<]*)<\/p>/.exec(page.text)?.[1]).toBe('Escribe un correo electrónico válido, por ejemplo nombre@correo.com.');
+    }
+    // One the provider takes goes to the bank.
+    const started = await postForm(`${charge.checkoutUrl}/pse`, { ...PAYER, email: 'ana.perez+compras@correo.com.co', banco: '1007' });
+    expect(started.headers.get('location')).toMatch(new RegExp(`^${gw.infra.config.sandboxPublicUrl}/pse/`));
+  });
+
   it("names what is wrong with a document number the buyer did write: the type's shape, or the NIT's check digit", async () => {
     const charge = await createCharge(gw, merchant);
     const cases: Array<[Record<string, string>, string]> = [
