@@ -463,4 +463,27 @@ describe('the hosted checkout page', () => {
     expect((await postForm(`${charge.checkoutUrl}/tarjeta`, { tokenTarjeta: token!, cuotas: '3' })).status).toBe(303);
     expect(await eventually(() => estadoOf(gw, merchant, charge.id), (estado) => estado === 'aprobado')).toBe('aprobado');
   });
+
+  it("dates an approved payment by its approval, also once the charge is reconciled days later", async () => {
+    const charge = await createCharge(gw, merchant);
+    expect((await operator(gw, 'POST', `/internal/sandbox/pagos/${charge.id}/resultado`, { resultado: 'aprobado' })).status).toBe(202);
+    expect(await eventually(() => estadoOf(gw, merchant, charge.id), (estado) => estado === 'aprobado')).toBe('aprobado');
+    const fecha = async (): Promise<string | undefined> => /<dt>Fecha<\/dt><dd>([^<]+)<\/dd>/.exec((await http('GET', charge.checkoutUrl)).text)?.[1];
+    const approvedOn = await fecha();
+    expect(approvedOn).toContain('(hora de Colombia)');
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(clock.now());
+    await eventually(
+      async () => (await gw.infra.dataSource.query('SELECT 1 FROM provider_references WHERE charge_id = $1', [charge.id])).length,
+      (rows) => rows === 1,
+    );
+    // Three days later the operator imports the provider's report of that day.
+    clock.advance(3 * 24 * 3600 * 1000);
+    const report = (await operator(gw, 'GET', `/internal/conciliaciones/reportes/${day}`)).text;
+    const imported = await operator(gw, 'POST', '/internal/conciliaciones', { reporte: report });
+    expect(imported.body.conciliados.map((line: { pagoId: string }) => line.pagoId)).toContain(charge.id);
+    expect(await eventually(() => estadoOf(gw, merchant, charge.id), (estado) => estado === 'conciliado')).toBe('conciliado');
+    const page = await http('GET', charge.checkoutUrl);
+    expect(page.text).toContain('¡Pago aprobado!');
+    expect(await fecha()).toBe(approvedOn);
+  });
 });
