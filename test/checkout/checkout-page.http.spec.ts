@@ -184,6 +184,19 @@ describe('the hosted checkout page', () => {
     expect(page.text).toContain('Tu código para pagar en efectivo');
   });
 
+  it('names an email the provider would refuse on the form, rather than sending the buyer back with nothing said', async () => {
+    const charge = await createCharge(gw, merchant);
+    const token = charge.checkoutUrl.split('/').pop();
+    for (const email of ['ana@correo.c', 'ana..perez@correo.com', 'ana@correo_x.com', `${'a'.repeat(65)}@correo.com`, 'ana@[127.0.0.1]']) {
+      const { post, page } = await postFormAndFollow(`${charge.checkoutUrl}/pse`, { ...PAYER, email, banco: '1007' });
+      expect([email, post.headers.get('location')]).toEqual([email, `/checkout/${token}?metodo=pse`]);
+      expect(/<p class="field-error" id="email-error">([^<]*)<\/p>/.exec(page.text)?.[1]).toBe('Escribe un correo electrónico válido, por ejemplo nombre@correo.com.');
+    }
+    // One the provider takes goes to the bank.
+    const started = await postForm(`${charge.checkoutUrl}/pse`, { ...PAYER, email: 'ana.perez+compras@correo.com.co', banco: '1007' });
+    expect(started.headers.get('location')).toMatch(new RegExp(`^${gw.infra.config.sandboxPublicUrl}/pse/`));
+  });
+
   it("names what is wrong with a document number the buyer did write: the type's shape, or the NIT's check digit", async () => {
     const charge = await createCharge(gw, merchant);
     const cases: Array<[Record<string, string>, string]> = [
@@ -449,5 +462,28 @@ describe('the hosted checkout page', () => {
     expect(await estadoOf(gw, merchant, charge.id)).toBe('pendiente');
     expect((await postForm(`${charge.checkoutUrl}/tarjeta`, { tokenTarjeta: token!, cuotas: '3' })).status).toBe(303);
     expect(await eventually(() => estadoOf(gw, merchant, charge.id), (estado) => estado === 'aprobado')).toBe('aprobado');
+  });
+
+  it("dates an approved payment by its approval, also once the charge is reconciled days later", async () => {
+    const charge = await createCharge(gw, merchant);
+    expect((await operator(gw, 'POST', `/internal/sandbox/pagos/${charge.id}/resultado`, { resultado: 'aprobado' })).status).toBe(202);
+    expect(await eventually(() => estadoOf(gw, merchant, charge.id), (estado) => estado === 'aprobado')).toBe('aprobado');
+    const fecha = async (): Promise<string | undefined> => /<dt>Fecha<\/dt><dd>([^<]+)<\/dd>/.exec((await http('GET', charge.checkoutUrl)).text)?.[1];
+    const approvedOn = await fecha();
+    expect(approvedOn).toContain('(hora de Colombia)');
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(clock.now());
+    await eventually(
+      async () => (await gw.infra.dataSource.query('SELECT 1 FROM provider_references WHERE charge_id = $1', [charge.id])).length,
+      (rows) => rows === 1,
+    );
+    // Three days later the operator imports the provider's report of that day.
+    clock.advance(3 * 24 * 3600 * 1000);
+    const report = (await operator(gw, 'GET', `/internal/conciliaciones/reportes/${day}`)).text;
+    const imported = await operator(gw, 'POST', '/internal/conciliaciones', { reporte: report });
+    expect(imported.body.conciliados.map((line: { pagoId: string }) => line.pagoId)).toContain(charge.id);
+    expect(await eventually(() => estadoOf(gw, merchant, charge.id), (estado) => estado === 'conciliado')).toBe('conciliado');
+    const page = await http('GET', charge.checkoutUrl);
+    expect(page.text).toContain('¡Pago aprobado!');
+    expect(await fecha()).toBe(approvedOn);
   });
 });

@@ -131,6 +131,9 @@ describe('own checkout', () => {
     const unknownBank = await post({ pagador: { ...pagador, banco: '1234' } });
     expect(unknownBank.status).toBe(400);
     expect(Object.keys(unknownBank.body.message.fieldErrors)).toEqual(['pagador.banco']);
+    // An email the provider would refuse is the request's fault (400), not the gateway's (a 503 to retry forever).
+    const providerRefuses = await post({ pagador: { ...pagador, email: 'ana@correo.c' } });
+    expect([providerRefuses.status, Object.keys(providerRefuses.body.message?.fieldErrors ?? {})]).toEqual([400, ['pagador.email']]);
     const notObject = await post({ pagador: 'Ana' });
     expect(notObject.body.message.fieldErrors.pagador).toBeDefined();
   });

@@ -1,7 +1,7 @@
 // The sandbox's buyer-facing pages (card form, bank page, cash network) answer a browser with a plain Spanish page,
 // as the gateway's buyer pages do, for an unknown or malformed address and for input they cannot read; the
 // sandbox's API (/api) keeps its JSON.
-import { createCharge, PAYER, postForm } from '../checkout/paying.js';
+import { createCharge, MovableClock, PAYER, postForm } from '../checkout/paying.js';
 import { http, startTestGateway, type HttpAnswer, type TestGateway } from '../support/gateway.js';
 import { onboardMerchant } from '../support/merchants.js';
 import { freePort } from '../support/ports.js';
@@ -89,6 +89,47 @@ describe('sandbox provider: the buyer pages answer pages', () => {
       expect(page.text).toMatch(/<p class="secure"><svg[^]*?<\/svg> Formulario seguro: tus datos van cifrados al procesador, no al comercio\.<\/p>/);
     } finally {
       await secure.close();
+    }
+  });
+
+  it('a bank page answered after the charge was paid another way sends the buyer back, whatever the bank', async () => {
+    const merchant = await onboardMerchant(gw);
+    for (const banco of ['1007', '9901', '9903']) {
+      const charge = await createCharge(gw, merchant);
+      const bankPage = (await postForm(`${charge.checkoutUrl}/pse`, { ...PAYER, banco })).headers.get('location') ?? '';
+      // The buyer leaves the bank's tab open, goes back to the checkout and pays by card instead.
+      const panel = await http('GET', `${charge.checkoutUrl}?metodo=tarjeta`);
+      const frameUrl = (/<iframe[^>]* src="([^"]+)"/.exec(panel.text)?.[1] ?? '').replace(/&amp;/g, '&');
+      const confirm = await postForm(frameUrl, { numero: '4242 4242 4242 4242', nombre: 'ANA M PEREZ', vence: '12/30', cvc: '123' });
+      const tokenTarjeta = /name="tokenTarjeta" value="([^"]+)"/.exec(confirm.text)?.[1] ?? '';
+      expect((await postForm(`${charge.checkoutUrl}/tarjeta`, { tokenTarjeta, cuotas: '1' })).status).toBe(303);
+      // Then answers the bank's page left open: back to the checkout, which shows what happened.
+      const answer = await postForm(bankPage, { decision: 'aprobar' });
+      expect([banco, answer.status, answer.headers.get('location')]).toEqual([banco, 303, charge.checkoutUrl]);
+    }
+  });
+
+  it("takes a card through the last day of its month as the buyer's calendar has it (Bogota), not UTC's", async () => {
+    const clock = new MovableClock();
+    const bogota = await startTestGateway({}, clock);
+    try {
+      const cardForm = async (): Promise<string> => {
+        const charge = await createCharge(bogota, await onboardMerchant(bogota));
+        const checkout = await http('GET', `${charge.checkoutUrl}?metodo=tarjeta`);
+        const frame = new URL((/<iframe[^>]+src="([^"]+)"/.exec(checkout.text)?.[1] ?? '').replace(/&amp;/g, '&'));
+        return `${bogota.sandboxUrl}${frame.pathname}`;
+      };
+      const pay = (url: string) => http('POST', url, { headers: FORM, rawBody: 'numero=4242424242424242&nombre=Ana+Perez&vence=03%2F31&cvc=123' });
+      // 31 March 2031, 19:30 in Bogota (already 1 April in UTC): a card "03/31" is still good.
+      clock.advance(Date.parse('2031-03-31T19:30:00-05:00') - clock.now().getTime());
+      const lastEvening = await pay(await cardForm());
+      expect([lastEvening.status, lastEvening.text.includes('La tarjeta está vencida.')]).toEqual([200, false]);
+      // 1 April in Bogota: it is not.
+      clock.advance(Date.parse('2031-04-01T00:00:30-05:00') - clock.now().getTime());
+      const nextMorning = await pay(await cardForm());
+      expect([nextMorning.status, nextMorning.text.includes('La tarjeta está vencida.')]).toEqual([400, true]);
+    } finally {
+      await bogota.close();
     }
   });
 

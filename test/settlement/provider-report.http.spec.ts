@@ -66,6 +66,15 @@ describe("the provider's settlement report", () => {
     }
   });
 
+  it("the sandbox's own report route refuses a day the calendar does not have with 400, not a 500", async () => {
+    const ask = (fecha: string) => http('GET', `${gw.sandboxUrl}/api/liquidaciones/${fecha}`, { token: gw.infra.config.providerSecret });
+    for (const fecha of ['2026-02-30', '2026-04-31', '0000-01-01']) {
+      const answer = await ask(fecha);
+      expect([fecha, answer.status, answer.body.code]).toEqual([fecha, 400, 'fecha_invalida']);
+    }
+    expect((await ask('2024-02-29')).body).toEqual({ fecha: '2024-02-29', reporte: 'referencia_proveedor,monto,fecha\n' });
+  });
+
   it('imported as it is, reconciles every approved charge of the day; again, nothing more', async () => {
     const report = (await operator('GET', `/conciliaciones/reportes/${today}`)).text;
     const first = await operator('POST', '/conciliaciones', { reporte: report });

@@ -58,7 +58,10 @@ export class CheckoutScreens {
 
     switch (screen.kind) {
       case 'final': {
-        const facts = { monto: charge.monto, referencia: charge.referencia, method: charge.method, at: charge.updatedAt };
+        // An approval is dated by the approval (the merchant's webhook and settlement say the same time), not by the
+        // record's last change: a reconciliation days later moved the buyer's "Fecha" to that day.
+        const at = screen.outcome === 'aprobado' ? (charge.approvedAt ?? charge.updatedAt) : charge.updatedAt;
+        const facts = { monto: charge.monto, referencia: charge.referencia, method: charge.method, at };
         return page(finalScreen(screen.outcome, { ...facts, failureReason: charge.failureReason }, back), FINAL_TITLES[screen.outcome]);
       }
       case 'voucher': {

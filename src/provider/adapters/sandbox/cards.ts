@@ -1,5 +1,6 @@
 // The sandbox's test cards (docs/sandbox.md): each magic number decides its payment. Numbers are Luhn-checked
 // first, as every card form does; a valid number that is not a test card is refused without touching the payment.
+import { startOfBogotaDay } from '../../../kernel/bogota.js';
 
 export type CardType = 'credito' | 'debito';
 export type CardBehaviour = 'aprobar' | 'rechazar' | 'fondos_insuficientes' | 'error';
@@ -93,8 +94,9 @@ export function checkCard(input: CardInput, now: Date): CardCheck {
   if (!expiry) errors.vence = 'Escribe la fecha de vencimiento como MM/AA.';
   else {
     const { month, year } = expiry;
-    // A card is valid through the last day of its month.
-    const endOfMonth = Date.UTC(year, month, 1);
+    // A card is valid through the last day of its month, in the buyer's calendar: until Bogota's midnight, not UTC's
+    // (19:00 there).
+    const endOfMonth = startOfBogotaDay(new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10)).getTime();
     if (month < 1 || month > 12) errors.vence = 'El mes de vencimiento debe estar entre 01 y 12.';
     else if (endOfMonth <= now.getTime()) errors.vence = 'La tarjeta está vencida.';
   }

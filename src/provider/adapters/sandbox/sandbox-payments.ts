@@ -83,10 +83,15 @@ export class SandboxPayments {
     if (!attempt || attempt.metodo !== 'pse') throw missing('La transacción');
     const behaviour = bankByCode(attempt.banco ?? '')?.prueba;
     if (behaviour === 'pendiente') {
-      await this.inSession(attempt.session_id, async (manager, _session, current) => {
-        if (current?.id !== attempt.id || current.estado !== 'iniciado') return;
-        await this.ledger.markProcessing(manager, attempt.id, new Date(this.clock.now().getTime() + this.config.sandboxPsePendingSeconds * 1000));
-      });
+      try {
+        await this.inSession(attempt.session_id, async (manager, _session, current) => {
+          if (current?.id !== attempt.id || current.estado !== 'iniciado') return;
+          await this.ledger.markProcessing(manager, attempt.id, new Date(this.clock.now().getTime() + this.config.sandboxPsePendingSeconds * 1000));
+        });
+      } catch (error) {
+        // Decided another way meanwhile (a card): back to the gateway's page, as for the other banks (decide()).
+        if (!(error instanceof DomainError && error.code === 'sesion_finalizada')) throw error;
+      }
     } else {
       const approve = behaviour ? behaviour === 'aprueba' : decision === 'aprobar';
       await this.decide(attempt.id, approve ? 'aprobado' : 'rechazado', approve ? null : 'rechazado_por_el_banco');

@@ -2,6 +2,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { IsInt, Min } from 'class-validator';
+import { isCalendarDate } from '../../../kernel/calendar-date.js';
 import { DomainError } from '../../../kernel/errors.js';
 import { SandboxAuthGuard } from './sandbox-auth.guard.js';
 import { SandboxBehaviourInterceptor } from './sandbox-behaviour.js';
@@ -10,8 +11,6 @@ import { SandboxSettlement, type SandboxRefund } from './sandbox-settlement.js';
 export class RefundBody {
   @IsInt() @Min(1) monto!: number;
 }
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 @ApiExcludeController()
 @Controller('api')
@@ -30,7 +29,8 @@ export class SandboxSettlementApiController {
 
   @Get('liquidaciones/:fecha')
   async report(@Param('fecha') fecha: string): Promise<{ fecha: string; reporte: string }> {
-    if (!DATE.test(fecha) || Number.isNaN(Date.parse(`${fecha}T00:00:00Z`))) {
+    // A day the calendar has (Date.parse rolls 2026-02-30 over, which PostgreSQL then refuses: a 500), from 1970 on.
+    if (!isCalendarDate(fecha)) {
       throw new DomainError('invalid', 'fecha_invalida', 'La fecha debe ser AAAA-MM-DD');
     }
     return { fecha, reporte: await this.settlement.report(fecha) };
