@@ -1,6 +1,7 @@
 // An import the database cut between its writes (its charges moved to conciliado, its record refused), finished by
 // the next import of the same report: through the operator API, the failure injected as a refusing trigger.
 import { http, startTestGateway, waitUntil, type TestGateway } from '../support/gateway.js';
+import { capturingLogger } from '../support/logging.js';
 import { onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
 import { approveCharge } from '../support/outcomes.js';
 
@@ -9,6 +10,7 @@ interface Line {
 }
 
 describe('a settlement report import cut before its record', () => {
+  const logger = capturingLogger();
   let gw: TestGateway;
   let shop: OnboardedMerchant;
   let n = 0;
@@ -34,7 +36,8 @@ describe('a settlement report import cut before its record', () => {
   const ids = (lines: Line[]): string[] => lines.map((line) => line.pagoId);
 
   beforeAll(async () => {
-    gw = await startTestGateway();
+    // The cut imports' 500s are logged, each once with its reference; kept here rather than printed.
+    gw = await startTestGateway({}, undefined, logger);
     shop = await onboardMerchant(gw);
   });
   afterAll(() => gw.close());
