@@ -1,6 +1,6 @@
 // The payer of a PSE debit (DESIGN.md 5.14): who the bank debits. Checked field by field, every problem named,
 // for the merchant API (`pagador.<field>`) and for the hosted page's PSE form alike.
-import { isEmail } from 'class-validator';
+import { isEmailAddress } from '../../kernel/email-address.js';
 import { isValidNit, NIT_EXAMPLE, NIT_FORMAT } from './nit.js';
 
 export const TIPOS_PERSONA = ['natural', 'juridica'] as const;
@@ -79,9 +79,9 @@ export function checkPagador(raw: unknown, prefix = 'pagador.'): PagadorCheck {
 
   const email = text('email');
   if (email === undefined) add('email', 'email is required');
-  // The provider's own rule (class-validator's isEmail): an address it refuses ("ana@correo.c", "ana..perez@...")
+  // The provider's own rule (kernel/email-address.ts): an address it refuses ("ana@correo.c", "ana..perez@...")
   // would reach it and be refused there, the buyer sent back to the page with nothing said.
-  else if (email !== null && (email.length > 254 || !isEmail(email))) add('email', 'email must be an email address');
+  else if (email !== null && (email.length > 254 || !isEmailAddress(email))) add('email', 'email must be an email address');
 
   const telefonoRaw = text('telefono');
   const telefono = telefonoRaw === undefined || telefonoRaw === null ? null : telefonoRaw.replace(/[\s-]/g, '');
