@@ -167,7 +167,7 @@ const AGAIN = {
   'keys rotate': 'if the rotation went through, running it again is refused (api_key_not_active) and its new key was never shown: issue a new one',
   'keys revoke': `${SAFE_AGAIN} (revoking again is harmless)`,
   'charges events': SAFE_AGAIN,
-  'charges rebuild': `${SAFE_AGAIN} (it rebuilds from position 0 again)`,
+  'charges rebuild': 'running it again empties the charges read model again and starts the rebuild over from position 0',
   'charges reconcile': `${SAFE_AGAIN} (a second import of the same report reconciles nothing twice)`,
   'charges imports': SAFE_AGAIN,
   'charges import': SAFE_AGAIN,
