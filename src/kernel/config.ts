@@ -232,8 +232,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (token !== undefined && token !== '' && token.length < 24) {
     problems.push('OPERATOR_TOKEN must be at least 24 characters long');
   }
-  // It travels as `Authorization: Bearer <token>`: a space ends it there, and a header carries no UTF-8 (an "ñ" arrives
-  // as other characters), so with either no request could ever present it. Named by what is wrong, never shown.
+  // It travels as `Authorization: Bearer <token>`: a space ends it there (every request refused), and a header carries
+  // no UTF-8: curl sends an "ñ" as two other characters (refused), Node's fetch refuses a "€". Never shown.
   if (token !== undefined && token !== '' && !/^[\x21-\x7e]+$/.test(token)) {
     problems.push('OPERATOR_TOKEN must be printable ASCII without spaces (it is sent as Authorization: Bearer <token>), e.g. openssl rand -base64 32');
   }

@@ -1,6 +1,7 @@
-// OPERATOR_TOKEN travels as `Authorization: Bearer <token>`. One with a space (a passphrase) or a non-ASCII letter was
-// accepted at start, and then no request could present it: every operator call, the CLI's too, was refused (401), or
-// the CLI said it could not reach the gateway. The start refuses it now, with a line that does not show the token.
+// OPERATOR_TOKEN travels as `Authorization: Bearer <token>`. One with a space (a passphrase) was accepted at start, and
+// then no request could present it: every operator call, the CLI's too, was refused (401). One with a non-ASCII letter
+// failed from curl (README's operator examples): an "ñ" arrives as two other characters. The start refuses both now,
+// with a line that does not show the token.
 import { startChild } from '../support/child-process.js';
 import { GATEWAY_PROCESS } from '../support/gateway-process-env.js';
 import { freePort } from '../support/ports.js';
