@@ -1,6 +1,7 @@
-// The secrets the embedded default keeps in DATA_DIR (operator-token, provider-secret, webhook-secret-key): a first
-// start killed between creating such a file and writing it (or stopped by a full disk) leaves it empty. Before, every
-// later start read the empty operator token: the demo seed's call was refused (401) and the gateway never started.
+// The files the embedded default keeps in DATA_DIR (operator-token, provider-secret, webhook-secret-key,
+// demo-merchant.json): a first start killed between creating one and writing it (or stopped by a full disk) leaves it
+// empty. Before, every later start failed: on the empty operator token (the demo seed's call refused, 401), or on the
+// demo file's JSON ("Unexpected end of JSON input").
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,7 +24,7 @@ describe('DATA_DIR secrets left empty by an interrupted first start', () => {
     chmodSync(parent, 0o755);
     const dataDir = path.join(parent, 'data');
     mkdirSync(dataDir, { mode: 0o700 });
-    for (const name of ['operator-token', 'provider-secret', 'webhook-secret-key']) writeFileSync(path.join(dataDir, name), '', { mode: 0o600 });
+    for (const name of ['operator-token', 'provider-secret', 'webhook-secret-key', 'demo-merchant.json']) writeFileSync(path.join(dataDir, name), '', { mode: 0o600 });
 
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, GATEWAY_MAX_LIFETIME_MS: '60000' };
     for (const name of ['DATABASE_URL', 'OPERATOR_TOKEN', 'PROVIDER_SECRET', 'WEBHOOK_SECRET_KEY', 'WEBHOOK_SECRET_KEY_PREVIOUS']) delete env[name];
@@ -35,6 +36,9 @@ describe('DATA_DIR secrets left empty by an interrupted first start', () => {
     expect(outputOf(child)).toContain(`Operator token (Authorization: Bearer ...): ${token}`);
     expect(readFileSync(path.join(dataDir, 'webhook-secret-key'), 'utf8').trim()).not.toBe('');
     expect(readFileSync(path.join(dataDir, 'provider-secret'), 'utf8').trim()).not.toBe('');
+    // The demo merchant's file too: made again, and the banner prints its working key.
+    const demo = JSON.parse(readFileSync(path.join(dataDir, 'demo-merchant.json'), 'utf8')) as { apiKey: string };
+    expect(outputOf(child)).toContain(`API key     ${demo.apiKey}`);
 
     // As the operator runs it: the token read from DATA_DIR/operator-token.
     const run = await runCli(['--json', 'merchants', 'create', 'Tienda tras el corte'], { env: { DATA_DIR: dataDir, ADMIN_PORT: env.ADMIN_PORT } });
