@@ -63,6 +63,7 @@ Options:
   --url <url>       Operator API (default http://127.0.0.1:$ADMIN_PORT, ADMIN_PORT defaulting to 3001)
   --token <token>   Operator token (default $OPERATOR_TOKEN, else the file $DATA_DIR/operator-token,
                     DATA_DIR defaulting to ./data, which the embedded default writes)
+  --timeout <s>     Seconds to wait for each answer of the API, 1 to 3600 (default 30; charges reconcile 900)
   --json            Print the API's JSON answer as it is (for a 204, which has none: what was done, e.g. {id, revocada});
                     when the API refuses, its JSON error body; nothing on stdout for any other failure
   -h, --help        Show this help; after a command (pasarela-ops keys rotate --help), only its own
@@ -81,10 +82,11 @@ class ApiError extends Error {
 
 // Options that take a value. A value that starts with a dash (--grace -5, a token beginning with "-") is still that
 // option's value, so the option's own check names what is wrong with it rather than parseArgs' "ambiguous".
-const VALUE_OPTIONS = ['url', 'token', 'role', 'grace', 'batch', 'limit', 'cursor', 'estado', 'pago'];
+const VALUE_OPTIONS = ['url', 'token', 'timeout', 'role', 'grace', 'batch', 'limit', 'cursor', 'estado', 'pago'];
 const OPTIONS = {
   url: { type: 'string' },
   token: { type: 'string' },
+  timeout: { type: 'string' },
   json: { type: 'boolean', default: false },
   role: { type: 'string' },
   grace: { type: 'string' },
@@ -153,6 +155,35 @@ function operatorUrl(explicit) {
   return url.replace(/\/$/, '');
 }
 
+/**
+ * After a time-out, whether running the command again is safe (it reads, or a second run changes nothing), and where it
+ * is not, what a second run would do and how to check first.
+ */
+const SAFE_AGAIN = 'running it again is safe';
+const AGAIN = {
+  'merchants create': 'running it again may create a second merchant of that name',
+  'merchants approve': `${SAFE_AGAIN} (approving again keeps the first approval time)`,
+  'keys issue': 'running it again issues a second key (this one, if issued, was never shown)',
+  'keys rotate': 'if the rotation went through, running it again is refused (api_key_not_active) and its new key was never shown: issue a new one',
+  'keys revoke': `${SAFE_AGAIN} (revoking again is harmless)`,
+  'charges events': SAFE_AGAIN,
+  'charges rebuild': 'running it again empties the charges read model again and starts the rebuild over from position 0',
+  'charges reconcile': `${SAFE_AGAIN} (a second import of the same report reconciles nothing twice)`,
+  'charges imports': SAFE_AGAIN,
+  'charges import': SAFE_AGAIN,
+  'charges provider-report': SAFE_AGAIN,
+  'charges refund': `${SAFE_AGAIN} (a second refund changes nothing)`,
+  'charges settlement': SAFE_AGAIN,
+  'webhooks roll-secret': 'if the roll went through, its new secret was never shown and running it again is refused while the old one still signs; see pasarela-ops webhooks roll-secret --help',
+  'webhooks deliveries': SAFE_AGAIN,
+  'webhooks resend': 'running it again may send the notice once more: check its attempts first with webhooks deliveries',
+  'webhooks reseal': `${SAFE_AGAIN} (a secret already sealed with the current key is sealed with it again)`,
+  'people list': SAFE_AGAIN,
+  'people invite': `${SAFE_AGAIN} (the same email again renews the invitation; only the new link works)`,
+  'people reset-password': `${SAFE_AGAIN} (a new link replaces the previous one)`,
+  replay: `${SAFE_AGAIN} (it compares fresh tables; while the first still runs a second is refused)`,
+};
+
 const WHICH_API = 'is it the operator API (ADMIN_PORT, default 3001) of a gateway of this version? Check --url or ADMIN_PORT';
 
 /** Refusals whose message names the API's request body: the CLI's operator passes an option instead. */
@@ -194,9 +225,16 @@ async function call(context, method, route, body, { csv = false, timeoutMs = 30_
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: AbortSignal.timeout(context.timeoutMs ?? timeoutMs),
     });
   } catch (error) {
+    if (error.name === 'TimeoutError') {
+      const seconds = Math.round((context.timeoutMs ?? timeoutMs) / 1000);
+      throw new ApiError(
+        `the operator API at ${context.url} did not answer within ${seconds} s (--timeout): the gateway may still be ` +
+          `working on it, and the operation may still complete; ${AGAIN[invoked] ?? 'check before running it again'}`,
+      );
+    }
     const cause = error.cause?.message ?? error.message;
     throw new ApiError(
       `cannot reach the operator API at ${context.url} (${cause}): is the gateway running? Start it, or point to it with ADMIN_PORT or --url`,
@@ -646,6 +684,12 @@ async function main(argv) {
     if (options[option] !== undefined && name !== 'webhooks deliveries') throw new UsageError(`--${option} goes with webhooks deliveries`);
   }
   const context = { url: operatorUrl(options.url) };
+  if (options.timeout !== undefined) {
+    if (!/^\d+$/.test(options.timeout) || Number(options.timeout) < 1 || Number(options.timeout) > 3600) {
+      throw new UsageError(`--timeout must be a whole number of seconds from 1 to 3600; got "${options.timeout}"`);
+    }
+    context.timeoutMs = Number(options.timeout) * 1000;
+  }
   const { token, source } = operatorToken(options.token);
   context.token = token;
   context.tokenSource = source;

@@ -33,7 +33,9 @@ async function call<T>(method: string, url: string, token: string, body?: unknow
 /** Seeds the demo merchant on the first start; on every start, reads back what its key and site are now. */
 export async function seedDemoMerchant(gateway: Gateway, dataDir: string): Promise<DemoState> {
   const file = path.join(dataDir, 'demo-merchant.json');
-  const demo = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as DemoMerchant) : await createDemoMerchant(gateway, file);
+  // Empty: a first start cut while writing it (killed, a full disk); made again, or every start failed on its JSON.
+  const kept = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+  const demo = kept ? (JSON.parse(kept) as DemoMerchant) : await createDemoMerchant(gateway, file);
   const people = await countPeople(gateway, demo.merchantId);
   const registration = await fetch(`${gateway.publicUrl}/v1/merchants/me/registro-web`, { headers: { authorization: `Bearer ${demo.apiKey}` } });
   if (!registration.ok) return { ...demo, keyWorks: false, sitioWeb: null, people };

@@ -5,7 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Module, type DynamicModule, type INestApplicationContext, type LoggerService, type LogLevel } from '@nestjs/common';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { isIP, type AddressInfo } from 'node:net';
 import { systemClock, type Clock } from './kernel/clock.js';
 import type { Config } from './kernel/config.js';
 import { openDatabase } from './kernel/database.js';
@@ -145,7 +145,8 @@ async function closeAnswering(app: INestApplicationContext): Promise<void> {
 function urlOf(app: NestFastifyApplication, host: string): string {
   const address = app.getHttpServer().address() as AddressInfo;
   const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
-  return `http://${shown}:${address.port}`;
+  // An IPv6 address (ADMIN_HOST=::1) is bracketed in a URL; bare, "http://::1:3001" is no URL at all.
+  return `http://${isIP(shown) === 6 ? `[${shown}]` : shown}:${address.port}`;
 }
 
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {

@@ -11,7 +11,10 @@ import { startGateway, type Gateway } from './gateway.js';
 import { seedDemoMerchant, type DemoState } from './demo.js';
 
 function readOrCreateSecret(file: string, make: () => string): string {
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  // An empty file is a first start cut between creating it and writing it (killed, disk full): its value was never
+  // used, so one is made. Kept empty, every later start failed (the demo seed's 401) or had a dead operator token.
+  const kept = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+  if (kept) return kept;
   const value = make();
   writeFileSync(file, `${value}\n`, { mode: 0o600 });
   return value;

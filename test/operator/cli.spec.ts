@@ -337,6 +337,71 @@ describe('pasarela-ops', () => {
     });
   });
 
+  describe('when the gateway does not answer in time', () => {
+    let proxy: Server;
+    let url: string;
+    const forwarded: { method: string; url: string; status: number; body: string }[] = [];
+
+    beforeAll(async () => {
+      // Passes each request on to the gateway, which does the work and answers, and keeps that answer: a gateway busy
+      // past the CLI's wait, as under a load or a long lock, whose operation still completes.
+      proxy = createServer((request, _response) => {
+        const chunks: Buffer[] = [];
+        request.on('data', (chunk: Buffer) => chunks.push(chunk));
+        request.on('end', async () => {
+          const body = Buffer.concat(chunks);
+          const answer = await fetch(`${gw.adminUrl}${request.url}`, {
+            method: request.method,
+            headers: { authorization: String(request.headers.authorization), 'content-type': 'application/json' },
+            body: body.length > 0 ? body : undefined,
+          });
+          forwarded.push({ method: String(request.method), url: String(request.url), status: answer.status, body: await answer.text() });
+        });
+      });
+      const port = await freePort();
+      await new Promise<void>((resolve) => proxy.listen(port, '127.0.0.1', resolve));
+      url = `http://127.0.0.1:${port}`;
+    });
+
+    afterAll(() => {
+      proxy.closeAllConnections();
+      return new Promise<void>((resolve) => proxy.close(() => resolve()));
+    });
+
+    const slow = (args: string[]) => cli(['--url', url, '--token', gw.operatorToken, '--timeout', '1', ...args]);
+
+    it('says it did not answer in time and the operation may still complete, not that the gateway is not running', async () => {
+      const nombre = `Tienda lenta ${randomUUID()}`;
+      const run = await slow(['--json', 'merchants', 'create', nombre]);
+      expect(run).toMatchObject({ code: 1, stdout: '', stderr: expect.stringMatching(ONE_LINE) });
+      expect(run.stderr).toContain(`the operator API at ${url} did not answer within 1 s (--timeout): the gateway may still be working on it, and the operation may still complete`);
+      expect(run.stderr).toContain('running it again may create a second merchant of that name');
+      expect(run.stderr).not.toContain('is the gateway running');
+      expect(run.stderr).not.toContain('running it again is safe');
+      // The gateway did create it.
+      for (let i = 0; i < 100 && !forwarded.some((f) => f.body.includes(nombre)); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(forwarded.find((f) => f.body.includes(nombre))).toMatchObject({ method: 'POST', url: '/internal/merchants', status: 201 });
+    });
+
+    it('says running it again is safe only for a command where it is', async () => {
+      const refund = await slow(['charges', 'refund', randomUUID()]);
+      expect(refund).toMatchObject({ code: 1, stderr: expect.stringMatching(ONE_LINE) });
+      expect(refund.stderr).toContain('did not answer within 1 s');
+      expect(refund.stderr).toContain('running it again is safe (a second refund changes nothing)');
+
+      const issue = await slow(['keys', 'issue', randomUUID()]);
+      expect(issue.stderr).toContain('running it again issues a second key');
+      expect(issue.stderr).not.toContain('is safe');
+    });
+
+    it('takes --timeout in whole seconds from 1 to 3600', async () => {
+      for (const value of ['0', '3601', '1.5', 'soon', '']) {
+        const run = await cli(['--url', url, '--token', gw.operatorToken, '--timeout', value, 'merchants', 'create', 'X']);
+        expect(run).toMatchObject({ code: 2, stdout: '', stderr: `pasarela-ops: --timeout must be a whole number of seconds from 1 to 3600; got "${value}"\n` });
+      }
+    });
+  });
+
   it('stops quietly when its reader goes away (| head, a pager closed early)', async () => {
     const child = spawn(process.execPath, [CLI, '--help'], { stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.destroy();
