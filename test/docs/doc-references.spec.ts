@@ -34,6 +34,7 @@ const NOT_REPO_FILES: Record<string, string> = {
   'pse-banks.json': "the team's fixture in ../shared, copied into src/provider/adapters/sandbox/banks.ts",
   'dist/main.js': 'build output',
   'data/demo-merchant.json': 'written by npm start',
+  'demo-merchant.json': 'written by npm start, in DATA_DIR',
   'bench/results/': 'written by npm run bench, not committed',
   'convertGrpcEvent.js': "@eventstore/db-client's own file",
   'ReadStream.js': "@eventstore/db-client's own file",
