@@ -19,6 +19,7 @@ describe('POST /v1/pagos', () => {
   });
   const create = (payload: unknown, key: string | null = `key-${++n}`, token = merchant.apiKey) =>
     http('POST', `${gw.publicUrl}/v1/pagos`, { token, body: payload, headers: key === null ? {} : { 'idempotency-key': key } });
+  const answerSummary = (answer: { status: number; body: { estado?: string } }) => ({ status: answer.status, estado: answer.body.estado });
   const fieldErrors = async (extra: Record<string, unknown>) => {
     const answer = await create(body(extra));
     expect(answer.status).toBe(400);
@@ -278,6 +279,16 @@ describe('POST /v1/pagos', () => {
       expect(url).toHaveLength(2048);
       const answer = await create(body({ monto: 1, referencia: 'r'.repeat(120), descripcion: 'd'.repeat(255), urlRetorno: url }));
       expect(answer.status).toBe(201);
+    });
+
+    // class-validator's Length does not count U+FE0F (the emoji presentation of ❤️), the provider's schema does: such
+    // a referencia got a charge the provider refused to open, left creado, answering 503 to every retry.
+    it('counts referencia and descripcion in characters (code points), as the provider does: past the limit with emoji a 400', async () => {
+      const heart = '\u2764\uFE0F';
+      expect(await fieldErrors({ referencia: `${heart.repeat(60)}x` })).toEqual({ referencia: ['referencia must be 1 to 120 characters long'] });
+      expect(await fieldErrors({ descripcion: heart.repeat(128) })).toEqual({ descripcion: ['descripcion must be at most 255 characters long'] });
+      const atLimit = await create(body({ referencia: heart.repeat(60), descripcion: `${heart.repeat(127)}d` }));
+      expect(answerSummary(atLimit)).toEqual({ status: 201, estado: 'pendiente' });
     });
 
     it.each([

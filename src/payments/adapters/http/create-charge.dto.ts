@@ -2,7 +2,7 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDefined, IsIn, IsObject, IsOptional, IsString, IsUUID, Length, MaxLength, ValidateBy, ValidateIf, type ValidationArguments } from 'class-validator';
+import { IsDefined, IsIn, IsObject, IsOptional, IsString, IsUUID, ValidateBy, ValidateIf, type ValidationArguments } from 'class-validator';
 import type { Config } from '../../../kernel/config.js';
 import { FieldError } from '../../../kernel/errors.js';
 import { CheckedBy, type BodyProblems, type Sent } from '../../../kernel/http/validation.js';
@@ -25,6 +25,20 @@ const WholePesos = (): PropertyDecorator =>
   ValidateBy({
     name: 'wholePesos',
     validator: { validate: (value: unknown) => Number.isInteger(value) && (value as number) >= 1, defaultMessage: amountProblem },
+  });
+
+/**
+ * A length in characters (code points), as the provider's schema and PostgreSQL count: class-validator's Length and
+ * MaxLength do not count U+FE0E/U+FE0F (the emoji of ❤️), so 120 of those passed here and the provider refused the
+ * charge, left creado and answering 503 to every retry.
+ */
+const Characters = (min: number, max: number, message: string): PropertyDecorator =>
+  ValidateBy({
+    name: 'characters',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && [...value].length >= min && [...value].length <= max,
+      defaultMessage: () => message,
+    },
   });
 
 @CheckedBy(chargeRules)
@@ -62,13 +76,13 @@ export class CreateChargeBody {
   @ApiProperty({ minLength: 1, maxLength: 120, example: 'PED-1001', description: 'Your own order identifier.' })
   @IsDefined({ message: 'referencia is required' })
   @IsString({ message: 'referencia must be a string' })
-  @Length(1, 120, { message: 'referencia must be 1 to 120 characters long' })
+  @Characters(1, 120, 'referencia must be 1 to 120 characters long')
   referencia!: string;
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 255, description: 'Shown to the buyer on the payment screen.' })
   @IsOptional()
   @IsString({ message: 'descripcion must be a string' })
-  @MaxLength(255, { message: 'descripcion must be at most 255 characters long' })
+  @Characters(0, 255, 'descripcion must be at most 255 characters long')
   descripcion?: string | null;
 
   @ApiPropertyOptional({
