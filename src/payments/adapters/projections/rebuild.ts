@@ -1,7 +1,7 @@
 // Rebuilds a read model from position 0 (DESIGN.md section 2: auditors rely on a rebuild equal to the live rows).
 import type { DataSource } from 'typeorm';
 import { START, type EventStore, type GlobalPosition } from '../../application/ports/event-store.port.js';
-import { loadCheckpoint, resetCheckpoint } from './checkpoint.js';
+import { CheckpointMoved, loadCheckpoint, resetCheckpoint } from './checkpoint.js';
 import { chargesProjection } from './charges.projection.js';
 import { tryLockProjections } from './projection-lock.js';
 import { applyBatch, BatchReader, type Projection } from './projection.js';
@@ -47,7 +47,15 @@ export async function rebuildProjection(
       const reader = new BatchReader(store, batchSize);
       let position = START;
       for (let events = await reader.read(position); events.length > 0; events = await reader.read(position)) {
-        position = (await applyBatch(dataSource, projection, position, events)).position;
+        try {
+          position = (await applyBatch(dataSource, projection, position, events)).position;
+        } catch (error) {
+          // A second rebuild, finding the lock taken, emptied the read model again and now waits for this one to
+          // reach the end of the log: go on from where it left the checkpoint (position 0), not fail with a 500.
+          if (!(error instanceof CheckpointMoved)) throw error;
+          reader.reset();
+          position = (await loadCheckpoint(dataSource, projection.name)).position;
+        }
       }
     } else {
       await waitForLiveProjector(dataSource, store, projection.name, started + (options.timeoutMs ?? 600_000));
