@@ -63,4 +63,24 @@ describe('POST /internal/proyecciones/pagos/reconstruccion twice at once', () =>
     const [count] = await gw.infra.dataSource.query('SELECT count(*)::int AS n FROM charges WHERE merchant_id = $1', [merchant.merchantId]);
     expect(count.n).toBe(EVENTS);
   }, 60_000);
+
+  it('a rebuild that found the lock taken replays the log itself once the lock comes free with no projector running', async () => {
+    // The log seeded above. The lock held here stands for a first rebuild that ends before it sees the second's reset.
+    const holder = gw.infra.dataSource.createQueryRunner();
+    await holder.connect();
+    await holder.query(`SELECT pg_advisory_lock(${0x70726f6a}, hashtext('charges'))`);
+    const second = http('POST', `${gw.adminUrl}/internal/proyecciones/pagos/reconstruccion`, { token: gw.operatorToken });
+    let reset = false;
+    for (let tries = 0; tries < 2000 && !reset; tries++) {
+      await new Promise((r) => setTimeout(r, 5));
+      const [row] = await gw.infra.dataSource.query(`SELECT events_applied::int AS n FROM projection_checkpoints WHERE name = 'charges'`);
+      reset = row?.n === 0;
+    }
+    expect(reset).toBe(true);
+    await holder.query('SELECT pg_advisory_unlock_all()');
+    await holder.release();
+
+    const b = await second;
+    expect({ status: b.status, body: b.body }).toMatchObject({ status: 200, body: { eventos: EVENTS, pagos: EVENTS } });
+  }, 30_000);
 });
