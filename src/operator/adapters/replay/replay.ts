@@ -13,7 +13,7 @@ import {
   type RecordedEvent,
 } from '../../../payments/application/ports/event-store.port.js';
 import type { ReadModel } from './read-models.js';
-import { checksum, createScratch, dropScratch, inScratch, type TableChecksum } from './scratch.js';
+import { checksum, createScratch, dropScratch, inScratch, quoted, type TableChecksum } from './scratch.js';
 
 export interface ReplayProgress {
   fase: 'preparando' | 'reproduciendo' | 'comparando' | 'terminada';
@@ -152,6 +152,9 @@ async function liveSnapshot(
   model: ReadModel,
 ): Promise<{ position: GlobalPosition; events: number; sums: TableChecksum[] }> {
   return dataSource.transaction('REPEATABLE READ', async (manager) => {
+    // Locked before the snapshot (LOCK takes none): a rebuild's TRUNCATE, which is not MVCC-safe, committed after the
+    // snapshot would show the tables empty beside the old checkpoint, a difference that is not there.
+    await manager.query(`LOCK TABLE ${model.tables.map((table) => `public.${quoted(table)}`).join(', ')} IN ACCESS SHARE MODE`);
     const checkpoint = await loadCheckpoint(manager, model.projection.name);
     const sums: TableChecksum[] = [];
     for (const table of model.tables) sums.push(await checksum(manager, 'public', table));

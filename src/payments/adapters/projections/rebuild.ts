@@ -1,7 +1,7 @@
 // Rebuilds a read model from position 0 (DESIGN.md section 2: auditors rely on a rebuild equal to the live rows).
 import type { DataSource } from 'typeorm';
 import { START, type EventStore, type GlobalPosition } from '../../application/ports/event-store.port.js';
-import { loadCheckpoint, resetCheckpoint } from './checkpoint.js';
+import { CheckpointMoved, loadCheckpoint, resetCheckpoint } from './checkpoint.js';
 import { chargesProjection } from './charges.projection.js';
 import { tryLockProjections } from './projection-lock.js';
 import { applyBatch, BatchReader, type Projection } from './projection.js';
@@ -38,19 +38,16 @@ export async function rebuildProjection(
   const started = Date.now();
   const batchSize = options.batchSize ?? 1000;
   const lock = await tryLockProjections(dataSource, [projection.name]);
+  let replayed = lock !== null;
   try {
     await dataSource.transaction(async (manager) => {
       await projection.clear(manager);
       await resetCheckpoint(manager, projection.name);
     });
-    if (lock) {
-      const reader = new BatchReader(store, batchSize);
-      let position = START;
-      for (let events = await reader.read(position); events.length > 0; events = await reader.read(position)) {
-        position = (await applyBatch(dataSource, projection, position, events)).position;
-      }
-    } else {
-      await waitForLiveProjector(dataSource, store, projection.name, started + (options.timeoutMs ?? 600_000));
+    if (lock) await replay(dataSource, store, projection, batchSize, START);
+    else {
+      const deadline = started + (options.timeoutMs ?? 600_000);
+      replayed = await waitForLiveProjector(dataSource, store, projection, batchSize, deadline);
     }
   } finally {
     await lock?.release();
@@ -60,21 +57,60 @@ export async function rebuildProjection(
     projection: projection.name,
     events: checkpoint.eventsApplied,
     position: checkpoint.position,
-    replayedBy: lock ? 'rebuild' : 'live-projector',
+    replayedBy: replayed ? 'rebuild' : 'live-projector',
     durationMs: Date.now() - started,
   };
 }
 
+/** Applies the log after `from` to the end of the readable log; the caller holds the projection's lock. */
+async function replay(
+  dataSource: DataSource,
+  store: EventStore,
+  projection: Projection,
+  batchSize: number,
+  from: GlobalPosition,
+): Promise<void> {
+  const reader = new BatchReader(store, batchSize);
+  let position = from;
+  for (let events = await reader.read(position); events.length > 0; events = await reader.read(position)) {
+    try {
+      position = (await applyBatch(dataSource, projection, position, events)).position;
+    } catch (error) {
+      // A second rebuild, finding the lock taken, emptied the read model again and now waits for this one to
+      // reach the end of the log: go on from where it left the checkpoint (position 0), not fail with a 500.
+      if (!(error instanceof CheckpointMoved)) throw error;
+      reader.reset();
+      position = (await loadCheckpoint(dataSource, projection.name)).position;
+    }
+  }
+}
+
+/**
+ * Waits until the checkpoint reaches the end of the readable log. Should the lock come free meanwhile (no projector
+ * runs, and the rebuild that held it finished before it saw this one's reset), replays the rest itself: answers
+ * true then.
+ */
 async function waitForLiveProjector(
   dataSource: DataSource,
   store: EventStore,
-  projection: string,
+  projection: Projection,
+  batchSize: number,
   deadline: number,
-): Promise<void> {
+): Promise<boolean> {
   for (;;) {
-    const { position } = await loadCheckpoint(dataSource, projection);
-    if ((await store.readAll(position, 1)).length === 0) return;
-    if (Date.now() > deadline) throw new Error(`Rebuild of ${projection}: the live projector did not finish in time`);
+    const { position } = await loadCheckpoint(dataSource, projection.name);
+    if ((await store.readAll(position, 1)).length === 0) return false;
+    const lock = await tryLockProjections(dataSource, [projection.name]);
+    if (lock) {
+      try {
+        const { position: from } = await loadCheckpoint(dataSource, projection.name);
+        await replay(dataSource, store, projection, batchSize, from);
+        return true;
+      } finally {
+        await lock.release();
+      }
+    }
+    if (Date.now() > deadline) throw new Error(`Rebuild of ${projection.name}: the live projector did not finish in time`);
     await new Promise((resolve) => setTimeout(resolve, WAIT_POLL_MS));
   }
 }

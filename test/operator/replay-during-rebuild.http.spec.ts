@@ -1,0 +1,84 @@
+// The auditor's replay compares the live tables with a rebuild at one checkpoint. An operator's rebuild of the charges
+// read model that empties them just as the replay reads them must not show as a difference.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { onboardMerchant } from '../support/merchants.js';
+
+const EVENTS = 20_000;
+
+describe('POST /internal/replay while POST /internal/proyecciones/pagos/reconstruccion empties the tables', () => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    gw = await startTestGateway();
+  });
+  afterAll(() => gw.close());
+
+  it('reports the read models equal: the live side is read at one checkpoint with its rows', async () => {
+    const merchant = await onboardMerchant(gw, {});
+    const rows = Array.from({ length: EVENTS }, (_, n) => {
+      const chargeId = randomUUID();
+      return {
+        stream_id: `charge-${chargeId}`,
+        event_id: randomUUID(),
+        data: {
+          chargeId,
+          merchantId: merchant.merchantId,
+          monto: 1000 + n,
+          moneda: 'COP',
+          referencia: `RT-${n}`,
+          descripcion: null,
+          urlRetorno: null,
+          checkoutToken: randomBytes(24).toString('base64url'),
+          createdAt: new Date(Date.UTC(2026, 10, 1) + n * 1000).toISOString(),
+        },
+      };
+    });
+    const db = gw.infra.dataSource;
+    await db.query(
+      `INSERT INTO events (stream_id, revision, event_id, type, data, metadata)
+       SELECT r.stream_id, 0, r.event_id, 'ChargeCreated', r.data,
+              '{"correlationId":"x","causationId":"x","actor":{"type":"system","id":"test"},"occurredAt":"2026-11-01T00:00:00.000Z","schemaVersion":3}'::jsonb
+         FROM jsonb_to_recordset($1::jsonb) AS r(stream_id text, event_id uuid, data jsonb)`,
+      [JSON.stringify(rows)],
+    );
+    const until = async (what: () => Promise<boolean>) => {
+      for (let i = 0; i < 4000; i++) {
+        if (await what()) return;
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      throw new Error('condition never met');
+    };
+    await until(async () => (await db.query(`SELECT events_applied::int AS n FROM projection_checkpoints WHERE name = 'charges'`))[0]?.n === EVENTS);
+
+    const started = await http('POST', `${gw.adminUrl}/internal/replay`, { token: gw.operatorToken, body: {} });
+    expect(started.status).toBe(202);
+    const id = started.body.id;
+    const job = async () => (await http('GET', `${gw.adminUrl}/internal/replay/${id}`, { token: gw.operatorToken })).body;
+    await until(async () => (await job()).progreso.fase === 'reproduciendo');
+    // Held while the replay replays: the rebuild's TRUNCATE queues behind it, then the replay's read of the live
+    // tables behind that, so the TRUNCATE commits between the replay's snapshot and its read.
+    const holder = db.createQueryRunner();
+    await holder.connect();
+    await holder.query('BEGIN');
+    await holder.query('LOCK TABLE charges IN ACCESS EXCLUSIVE MODE');
+    const rebuild = http('POST', `${gw.adminUrl}/internal/proyecciones/pagos/reconstruccion`, { token: gw.operatorToken });
+    const waiting = async (mode: string): Promise<number> =>
+      (
+        await db.query(
+          `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
+            WHERE c.relname = 'charges' AND l.mode = $1 AND NOT l.granted`,
+          [mode],
+        )
+      )[0].n;
+    await until(async () => (await waiting('AccessExclusiveLock')) === 1);
+    // The rebuild queued first, while the replay was still replaying; then the replay's read of the live tables.
+    expect(await waiting('AccessShareLock')).toBe(0);
+    await until(async () => (await waiting('AccessShareLock')) === 1);
+    await holder.query('COMMIT');
+    await holder.release();
+    await until(async () => (await job()).estado !== 'en_curso');
+    const done = await job();
+    expect((await rebuild).status).toBe(200);
+    expect(done).toMatchObject({ estado: 'terminada', error: null, resultado: { iguales: true } });
+  }, 120_000);
+});
