@@ -1,7 +1,7 @@
 // The auditor's replay compares the live tables with a rebuild at one checkpoint. An operator's rebuild of the charges
 // read model that empties them just as the replay reads them must not show as a difference.
-import { randomBytes, randomUUID } from 'node:crypto';
 import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { insertCreatedCharges } from '../support/charge-histories.js';
 import { onboardMerchant } from '../support/merchants.js';
 
 const EVENTS = 20_000;
@@ -15,32 +15,8 @@ describe('POST /internal/replay while POST /internal/proyecciones/pagos/reconstr
 
   it('reports the read models equal: the live side is read at one checkpoint with its rows', async () => {
     const merchant = await onboardMerchant(gw, {});
-    const rows = Array.from({ length: EVENTS }, (_, n) => {
-      const chargeId = randomUUID();
-      return {
-        stream_id: `charge-${chargeId}`,
-        event_id: randomUUID(),
-        data: {
-          chargeId,
-          merchantId: merchant.merchantId,
-          monto: 1000 + n,
-          moneda: 'COP',
-          referencia: `RT-${n}`,
-          descripcion: null,
-          urlRetorno: null,
-          checkoutToken: randomBytes(24).toString('base64url'),
-          createdAt: new Date(Date.UTC(2026, 10, 1) + n * 1000).toISOString(),
-        },
-      };
-    });
     const db = gw.infra.dataSource;
-    await db.query(
-      `INSERT INTO events (stream_id, revision, event_id, type, data, metadata)
-       SELECT r.stream_id, 0, r.event_id, 'ChargeCreated', r.data,
-              '{"correlationId":"x","causationId":"x","actor":{"type":"system","id":"test"},"occurredAt":"2026-11-01T00:00:00.000Z","schemaVersion":3}'::jsonb
-         FROM jsonb_to_recordset($1::jsonb) AS r(stream_id text, event_id uuid, data jsonb)`,
-      [JSON.stringify(rows)],
-    );
+    await insertCreatedCharges(db, merchant.merchantId, EVENTS);
     const until = async (what: () => Promise<boolean>) => {
       for (let i = 0; i < 4000; i++) {
         if (await what()) return;

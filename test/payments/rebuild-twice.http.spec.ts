@@ -1,7 +1,7 @@
 // Two operators rebuild the charges read model at once, with no worker running (ROLE=api): both answer, and the
 // merchant's list is whole afterwards.
-import { randomBytes, randomUUID } from 'node:crypto';
 import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { insertCreatedCharges } from '../support/charge-histories.js';
 import { onboardMerchant } from '../support/merchants.js';
 
 const EVENTS = 20_000;
@@ -16,31 +16,7 @@ describe('POST /internal/proyecciones/pagos/reconstruccion twice at once', () =>
   it('the second rebuild, arriving while the first replays, leaves neither failed nor the list empty', async () => {
     const merchant = await onboardMerchant(gw, {});
     // A log long enough that the first rebuild is still replaying when the second arrives.
-    const rows = Array.from({ length: EVENTS }, (_, n) => {
-      const chargeId = randomUUID();
-      return {
-        stream_id: `charge-${chargeId}`,
-        event_id: randomUUID(),
-        data: {
-          chargeId,
-          merchantId: merchant.merchantId,
-          monto: 1000 + n,
-          moneda: 'COP',
-          referencia: `RT-${n}`,
-          descripcion: null,
-          urlRetorno: null,
-          checkoutToken: randomBytes(24).toString('base64url'),
-          createdAt: new Date(Date.UTC(2026, 10, 1) + n * 1000).toISOString(),
-        },
-      };
-    });
-    await gw.infra.dataSource.query(
-      `INSERT INTO events (stream_id, revision, event_id, type, data, metadata)
-       SELECT r.stream_id, 0, r.event_id, 'ChargeCreated', r.data,
-              '{"correlationId":"x","causationId":"x","actor":{"type":"system","id":"test"},"occurredAt":"2026-11-01T00:00:00.000Z","schemaVersion":3}'::jsonb
-         FROM jsonb_to_recordset($1::jsonb) AS r(stream_id text, event_id uuid, data jsonb)`,
-      [JSON.stringify(rows)],
-    );
+    await insertCreatedCharges(gw.infra.dataSource, merchant.merchantId, EVENTS);
     const rebuild = () =>
       http('POST', `${gw.adminUrl}/internal/proyecciones/pagos/reconstruccion`, { token: gw.operatorToken });
 

@@ -1,6 +1,7 @@
 // Generated charge streams for replay tests and the replay bench: every kind of history a charge can have, in turn,
 // appended by several writers at once so that the global log interleaves their commits.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
 import type { EventStore, NewEvent } from '../../src/payments/application/ports/event-store.port.js';
 import { chargeStream } from '../../src/payments/domain/charge.events.js';
 import {
@@ -55,4 +56,36 @@ export async function appendHistories(
     }),
   );
   return events;
+}
+
+/**
+ * `count` charges of `merchantId`, each only its ChargeCreated, written into the PostgreSQL events table in one
+ * statement (20,000 in about a second): a log long enough that a rebuild or a replay is still running when a test acts.
+ */
+export async function insertCreatedCharges(dataSource: DataSource, merchantId: string, count: number): Promise<void> {
+  const rows = Array.from({ length: count }, (_, n) => {
+    const chargeId = randomUUID();
+    return {
+      stream_id: `charge-${chargeId}`,
+      event_id: randomUUID(),
+      data: {
+        chargeId,
+        merchantId,
+        monto: 1000 + n,
+        moneda: 'COP',
+        referencia: `RT-${n}`,
+        descripcion: null,
+        urlRetorno: null,
+        checkoutToken: randomBytes(24).toString('base64url'),
+        createdAt: new Date(Date.UTC(2026, 10, 1) + n * 1000).toISOString(),
+      },
+    };
+  });
+  await dataSource.query(
+    `INSERT INTO events (stream_id, revision, event_id, type, data, metadata)
+     SELECT r.stream_id, 0, r.event_id, 'ChargeCreated', r.data,
+            '{"correlationId":"x","causationId":"x","actor":{"type":"system","id":"test"},"occurredAt":"2026-11-01T00:00:00.000Z","schemaVersion":3}'::jsonb
+       FROM jsonb_to_recordset($1::jsonb) AS r(stream_id text, event_id uuid, data jsonb)`,
+    [JSON.stringify(rows)],
+  );
 }
