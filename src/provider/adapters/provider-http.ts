@@ -1,8 +1,11 @@
-// JSON over HTTP to the provider, with a hard time-out: a time-out or a dropped connection is ProviderUnavailable
-// (an unknown outcome), never a failure of the payment.
+// JSON over HTTP to the provider, with a hard time-out: a time-out, a dropped connection, a 5xx or a "not now" (408,
+// 425, 429) is ProviderUnavailable (an unknown outcome, asked again later), never a failure of the payment.
 import http from 'node:http';
 import https from 'node:https';
 import { ProviderUnavailable } from '../../payments/application/ports/provider.port.js';
+
+/** Answers that refuse the moment, not the request: the same request later may well succeed. */
+const NOT_NOW = new Set([408, 425, 429]);
 
 const agents = { http: new http.Agent({ keepAlive: true, maxSockets: 256 }), https: new https.Agent({ keepAlive: true, maxSockets: 256 }) };
 
@@ -47,7 +50,7 @@ export function providerRequest<T>(
           clearTimeout(timer);
           const text = Buffer.concat(chunks).toString('utf8');
           const status = response.statusCode ?? 0;
-          if (status >= 500) return reject(new ProviderUnavailable(`status ${status}`));
+          if (status >= 500 || NOT_NOW.has(status)) return reject(new ProviderUnavailable(`status ${status}`));
           if (status < 200 || status >= 300) return reject(new ProviderRejected(status, text));
           try {
             resolve((text ? JSON.parse(text) : undefined) as T);
