@@ -217,7 +217,11 @@ export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
   const publicBaseUrl = baseUrl('PUBLIC_BASE_URL') ?? `http://localhost:${port}`;
   const sandboxPublicUrl = baseUrl('SANDBOX_PUBLIC_URL') ?? `http://localhost:${sandboxPort}`;
-  const providerUrl = baseUrl('PROVIDER_URL') ?? `http://127.0.0.1:${sandboxPort}`;
+  const sandboxHost = host('SANDBOX_HOST', '0.0.0.0');
+  // The sandbox where it listens: a wildcard reached on IPv4 loopback, else its own address, IPv6 bracketed
+  // (SANDBOX_HOST=::1 listens on ::1 only, where a fixed 127.0.0.1 found nothing).
+  const sandboxReach = sandboxHost === '0.0.0.0' || sandboxHost === '::' ? '127.0.0.1' : sandboxHost;
+  const providerUrl = baseUrl('PROVIDER_URL') ?? `http://${isIP(sandboxReach) === 6 ? `[${sandboxReach}]` : sandboxReach}:${sandboxPort}`;
   // Every process of a deployment signs and checks the provider's notices with it, so with DATABASE_URL (where
   // processes may be several) it must be given; the embedded default keeps a generated one in DATA_DIR (main.ts).
   const providerSecret = env.PROVIDER_SECRET || randomBytes(32).toString('base64url');
@@ -259,7 +263,7 @@ export function loadConfig(env: Env = process.env): Config {
     adminPort,
     adminHost: host('ADMIN_HOST', '127.0.0.1'),
     sandboxPort,
-    sandboxHost: host('SANDBOX_HOST', '0.0.0.0'),
+    sandboxHost,
     sandboxPublicUrl: sandboxPublicUrl.replace(/\/$/, ''),
     providerUrl: providerUrl.replace(/\/$/, ''),
     providerSecret,
