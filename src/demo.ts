@@ -75,7 +75,7 @@ async function countPeople(gateway: Gateway, merchantId: string): Promise<number
 /**
  * Makes the demo merchant, or finishes one a first start was cut in the middle of making (killed, a full disk): each
  * step is safe to take again, so a cut anywhere leaves one demo merchant, finished by the next start
- * (docs/decisions.md, "Files the embedded default keeps in DATA_DIR").
+ * (docs/decisions.md, "The demo merchant is seeded resumably").
  */
 async function createDemoMerchant(gateway: Gateway, file: string, kept: Kept | null): Promise<DemoMerchant> {
   const token = gateway.infra.config.operatorToken ?? '';
