@@ -5,6 +5,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
+/**
+ * Seconds a command waits for the API's answer unless --timeout says otherwise. Minutes for the long ones: a day of a
+ * busy provider's report to reconcile; a rebuild of a big log, for which the gateway itself waits up to 600 s on a
+ * running projector (src/payments/adapters/projections/rebuild.ts) and replays for as long as the log takes.
+ */
+const DEFAULT_WAIT_SECONDS = 30;
+const WAIT_SECONDS = { 'charges reconcile': 900, 'charges rebuild': 900 };
+const waitOf = (command) => WAIT_SECONDS[command] ?? DEFAULT_WAIT_SECONDS;
+
 const HELP = `pasarela-ops: operate a Pasarela gateway through its operator API
 
 Usage: pasarela-ops [options] <command> [arguments]
@@ -18,7 +27,8 @@ Commands:
       --grace <seconds>              How long the old key keeps working, 0 to 604800 (default 0: it stops at once)
   keys revoke <keyId>              Revoke a key at once
   charges events <chargeId>        Show a charge's event history, in order
-  charges rebuild                  Rebuild the charges read model (GET /v1/pagos) from position 0 of the event log
+  charges rebuild                  Rebuild the charges read model (GET /v1/pagos) from position 0 of the event log;
+                                   waits up to ${waitOf('charges rebuild')} s for it to finish (a big log takes minutes)
   charges reconcile <file.csv>     Import the provider's settlement report: matching aprobado charges become conciliado
   charges imports                  List the settlement report imports, newest first: when, the report's dates, its lines
                                    and how many reconciled, were reconciled already, did not reconcile, were observed
@@ -63,7 +73,8 @@ Options:
   --url <url>       Operator API (default http://127.0.0.1:$ADMIN_PORT, ADMIN_PORT defaulting to 3001)
   --token <token>   Operator token (default $OPERATOR_TOKEN, else the file $DATA_DIR/operator-token,
                     DATA_DIR defaulting to ./data, which the embedded default writes)
-  --timeout <s>     Seconds to wait for each answer of the API, 1 to 3600 (default 30; charges reconcile 900)
+  --timeout <s>     Seconds to wait for each answer of the API, 1 to 3600 (default ${DEFAULT_WAIT_SECONDS};
+                    ${Object.entries(WAIT_SECONDS).map(([command, seconds]) => `${command} ${seconds}`).join(', ')})
   --json            Print the API's JSON answer as it is (for a 204, which has none: what was done, e.g. {id, revocada});
                     when the API refuses, its JSON error body; nothing on stdout for any other failure
   -h, --help        Show this help; after a command (pasarela-ops keys rotate --help), only its own
@@ -216,7 +227,7 @@ function describeError(context, response, body) {
   return retryAfter && /^\d+$/.test(retryAfter) ? `${text}; retry in ${retryAfter} s` : text;
 }
 
-async function call(context, method, route, body, { csv = false, timeoutMs = 30_000 } = {}) {
+async function call(context, method, route, body, { csv = false, timeoutMs = waitOf(invoked) * 1000 } = {}) {
   const headers = { authorization: `Bearer ${context.token}` };
   if (body !== undefined) headers['content-type'] = 'application/json';
   let response;
@@ -423,8 +434,8 @@ const commands = {
     }
     if (!reporte.trim()) throw new UsageError(`${file} is empty: expected the provider's settlement report (CSV)`);
     // A day of a busy provider is tens of thousands of lines, each a charge read and maybe an event written: minutes,
-    // not the 30 s other commands wait (docs/settlement.md).
-    const r = await call(context, 'POST', '/internal/conciliaciones', { reporte }, { timeoutMs: 15 * 60_000 });
+    // not the 30 s other commands wait (docs/settlement.md; WAIT_SECONDS).
+    const r = await call(context, 'POST', '/internal/conciliaciones', { reporte });
     return [r, reconciliationText(r)];
   },
   'charges imports': async (context, args, options) => {

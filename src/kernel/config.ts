@@ -148,6 +148,16 @@ export function loadConfig(env: Env = process.env): Config {
     }
     return raw;
   };
+  // A base URL buyers' browsers open (the checkout, the sandbox's pages): its host goes into the pages'
+  // Content-Security-Policy (the card frame, the forms to the bank and back), where a browser ignores a host with an
+  // underscore (its grammar is letters, digits and hyphens), so every card form and bank return was blocked; the
+  // sandbox refused such return addresses outright.
+  const browserBaseUrl = (name: string): string | undefined => {
+    const raw = baseUrl(name);
+    if (raw === undefined || !new URL(raw).hostname.includes('_')) return raw;
+    problems.push(`${name} cannot have an underscore in its host (got "${new URL(raw).hostname}"): browsers ignore such a host in the pages' Content-Security-Policy, so checkouts would fail; use letters, digits, hyphens and dots`);
+    return undefined;
+  };
   // EventStoreDB's connection string is a URL except for a cluster's hosts, comma-separated (esdb://a:2113,b:2113),
   // which WHATWG's parser refuses: checked as a URL with the first host only; the client parses the whole.
   const eventStoreConnectionString = (name: string, protocols: string[]): string | undefined => {
@@ -215,9 +225,13 @@ export function loadConfig(env: Env = process.env): Config {
   const eventStore = oneOf('EVENT_STORE', ['postgres', 'eventstoredb'] as const, 'postgres');
   const eventStoreUrl = eventStoreConnectionString('EVENTSTORE_URL', ['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:']);
   const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
-  const publicBaseUrl = baseUrl('PUBLIC_BASE_URL') ?? `http://localhost:${port}`;
-  const sandboxPublicUrl = baseUrl('SANDBOX_PUBLIC_URL') ?? `http://localhost:${sandboxPort}`;
-  const providerUrl = baseUrl('PROVIDER_URL') ?? `http://127.0.0.1:${sandboxPort}`;
+  const publicBaseUrl = browserBaseUrl('PUBLIC_BASE_URL') ?? `http://localhost:${port}`;
+  const sandboxPublicUrl = browserBaseUrl('SANDBOX_PUBLIC_URL') ?? `http://localhost:${sandboxPort}`;
+  const sandboxHost = host('SANDBOX_HOST', '0.0.0.0');
+  // The sandbox where it listens: a wildcard reached on IPv4 loopback, else its own address, IPv6 bracketed
+  // (SANDBOX_HOST=::1 listens on ::1 only, where a fixed 127.0.0.1 found nothing).
+  const sandboxReach = sandboxHost === '0.0.0.0' || sandboxHost === '::' ? '127.0.0.1' : sandboxHost;
+  const providerUrl = baseUrl('PROVIDER_URL') ?? `http://${isIP(sandboxReach) === 6 ? `[${sandboxReach}]` : sandboxReach}:${sandboxPort}`;
   // Every process of a deployment signs and checks the provider's notices with it, so with DATABASE_URL (where
   // processes may be several) it must be given; the embedded default keeps a generated one in DATA_DIR (main.ts).
   const providerSecret = env.PROVIDER_SECRET || randomBytes(32).toString('base64url');
@@ -259,7 +273,7 @@ export function loadConfig(env: Env = process.env): Config {
     adminPort,
     adminHost: host('ADMIN_HOST', '127.0.0.1'),
     sandboxPort,
-    sandboxHost: host('SANDBOX_HOST', '0.0.0.0'),
+    sandboxHost,
     sandboxPublicUrl: sandboxPublicUrl.replace(/\/$/, ''),
     providerUrl: providerUrl.replace(/\/$/, ''),
     providerSecret,

@@ -45,6 +45,12 @@ const PROBLEMS: Record<string, string> = {
 
 const PEOPLE_PATH = '/portal/configuracion/personas';
 
+/** A person's id as the API takes it (UuidOr404Pipe): a UUID in either case, lower-cased; anything else names no one. */
+function personIdOf(raw: string): string {
+  if (!isUuid(raw)) throw new NotFound('Person');
+  return raw.toLowerCase();
+}
+
 @PortalController()
 @Controller('portal/configuracion/personas')
 export class PeopleController {
@@ -92,10 +98,10 @@ export class PeopleController {
   }
 
   @Post(':id/rol')
-  async changeRole(@Param('id') id: string, @Req() request: PortalRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+  async changeRole(@Param('id') raw: string, @Req() request: PortalRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
     const session = sessionOf(request);
     const rol = formField(request.body, 'rol');
-    if (!isUuid(id)) throw new NotFound('Person');
+    const id = personIdOf(raw);
     if (rol !== 'administrador' && rol !== 'lectura') {
       seeOther(reply, this.https, PEOPLE_PATH);
       return;
@@ -110,10 +116,10 @@ export class PeopleController {
 
   /** The confirmation only leads to a write: a read-only person gets the 403 page, not a button that would fail. */
   @Get(':id/quitar')
-  async confirmRemoval(@Param('id') id: string, @Req() request: PortalRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string | undefined> {
+  async confirmRemoval(@Param('id') raw: string, @Req() request: PortalRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string | undefined> {
     const session = sessionOf(request);
     if (session.principal.role !== 'administrador') throw new ForbiddenRole();
-    if (!isUuid(id)) throw new NotFound('Person');
+    const id = personIdOf(raw);
     try {
       return sendPage(reply, this.https, 200, removePage(session, await this.person(session, id)));
     } catch (error) {
@@ -125,9 +131,9 @@ export class PeopleController {
   }
 
   @Post(':id/quitar')
-  async remove(@Param('id') id: string, @Req() request: PortalRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+  async remove(@Param('id') raw: string, @Req() request: PortalRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
     const session = sessionOf(request);
-    if (!isUuid(id)) throw new NotFound('Person');
+    const id = personIdOf(raw);
     let removed: boolean;
     try {
       removed = await this.tryChange(reply, () => this.commands.execute(new RemovePerson(session.principal.merchantId, id, session.principal.actor)), 'quitada');
@@ -143,9 +149,9 @@ export class PeopleController {
 
   /** 200 with the link (not a redirect), so it is in no URL and no history entry; an `invitada` person is a 409 page. */
   @Post(':id/restablecer')
-  async issuePasswordReset(@Param('id') id: string, @Req() request: PortalRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+  async issuePasswordReset(@Param('id') raw: string, @Req() request: PortalRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const session = sessionOf(request);
-    if (!isUuid(id)) throw new NotFound('Person');
+    const id = personIdOf(raw);
     const link = await this.commands.execute(new IssuePasswordReset(session.principal.merchantId, id, session.principal.actor));
     return sendPage(reply, this.https, 200, passwordResetIssuedPage(session, link));
   }
