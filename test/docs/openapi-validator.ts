@@ -6,6 +6,7 @@ import type { HttpAnswer } from '../support/gateway.js';
 
 type Json = Record<string, unknown>;
 export interface Operation {
+  parameters?: Array<{ name: string; in: string; schema?: Json }>;
   requestBody?: { content: Record<string, { schema: Json }> };
   responses: Record<string, { content?: Record<string, { schema: Json }>; headers?: Record<string, { required?: boolean; schema?: Json }> }>;
 }
@@ -57,6 +58,17 @@ export class OpenApiConformance {
     const schema = this.operation(name).requestBody?.content['application/json']?.schema;
     if (!schema) return [`${name} documents no JSON request body`];
     return this.errors(`${name} request`, schema, body);
+  }
+
+  /**
+   * What is wrong with a query parameter's value, as sent in a URL (a string; an integer parameter's digits read as a
+   * number, as for headers): empty when the document takes it.
+   */
+  parameterErrors(name: string, parameter: string, value: string): string[] {
+    const described = this.operation(name).parameters?.find((p) => p.in === 'query' && p.name === parameter);
+    if (!described?.schema) return [`${name} documents no query parameter ${parameter}`];
+    const typed = described.schema['type'] === 'integer' && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+    return this.errors(`${name} ?${parameter}`, described.schema, typed);
   }
 
   /** What is wrong with a real answer: its status, content type, required headers and body (empty when nothing). */
