@@ -6,7 +6,13 @@ import { ErrorResponse, ValidationErrorResponse } from './merchants/adapters/htt
 
 export const API_VERSION = '1.0.0';
 
-export function setupDocs(app: NestFastifyApplication, publicBaseUrl: string): void {
+/** What the document says from the configuration: where the API is, and the largest amount (MAX_MONTO). */
+export interface DocsSettings {
+  publicBaseUrl: string;
+  maxMonto: number;
+}
+
+export function setupDocs(app: NestFastifyApplication, { publicBaseUrl, maxMonto }: DocsSettings): void {
   const config = new DocumentBuilder()
     .setTitle('Pasarela: merchant payment gateway API (Colombia)')
     .setDescription(
@@ -17,7 +23,7 @@ export function setupDocs(app: NestFastifyApplication, publicBaseUrl: string): v
     .addServer(publicBaseUrl)
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'svcpk_ key (opaque)', description: 'Merchant API key (svcpk_...)' })
     .build();
-  const document = completed(SwaggerModule.createDocument(app, config, { extraModels: [ErrorResponse, ValidationErrorResponse] }));
+  const document = completed(SwaggerModule.createDocument(app, config, { extraModels: [ErrorResponse, ValidationErrorResponse] }), maxMonto);
   guardDocsPages(app, publicBaseUrl);
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs/openapi.json', yamlDocumentUrl: 'docs/openapi.yaml' });
 }
@@ -78,10 +84,11 @@ const RATE_LIMIT = {
 /**
  * What the decorators cannot say route by route, said once for every merchant route: the answers every route can
  * give (the body's 400 in the spec's validation shape, 413 and 415 on every write, 503 while the database is out,
- * the error body of every other status), Retry-After where it is sent, the headers of POST /v1/pagos, and that monto
- * or its old name is required.
+ * the error body of every other status), Retry-After where it is sent, the headers of POST /v1/pagos, that monto
+ * or its old name is required and at most MAX_MONTO (configuration, so not a decorator's), and that a PUT of the
+ * webhook endpoint names url, activo or both.
  */
-function completed(document: OpenAPIObject): OpenAPIObject {
+function completed(document: OpenAPIObject, maxMonto: number): OpenAPIObject {
   for (const [path, item] of Object.entries(document.paths)) {
     if (!path.startsWith('/v1/')) continue;
     for (const [method, operation] of Object.entries(item as Record<string, Operation>)) {
@@ -118,7 +125,14 @@ function completed(document: OpenAPIObject): OpenAPIObject {
       Link: header('The docs, rel="deprecation", when the request used montoMinor'),
     };
   }
-  const body = document.components?.schemas?.['CreateChargeBody'] as Record<string, unknown> | undefined;
-  if (body) body['anyOf'] = [{ required: ['monto'] }, { required: ['montoMinor'] }];
+  const schemas = (document.components?.schemas ?? {}) as Record<string, Record<string, unknown>>;
+  const body = schemas['CreateChargeBody'];
+  if (body) {
+    body['anyOf'] = [{ required: ['monto'] }, { required: ['montoMinor'] }];
+    const amounts = body['properties'] as Record<string, Record<string, unknown>>;
+    for (const name of ['monto', 'montoMinor']) if (amounts[name]) amounts[name]['maximum'] = maxMonto;
+  }
+  const update = schemas['UpdateWebhookEndpointBody'];
+  if (update) update['minProperties'] = 1;
   return document;
 }
