@@ -105,6 +105,15 @@ describe('GET /docs/openapi.json', () => {
     expect(doc.components.securitySchemes.bearer.bearerFormat).not.toBe('JWT');
   });
 
+  it('describes each answer once: no status of an operation documented by two decorators (Nest joins them with a blank line)', () => {
+    const twice = Object.entries(doc.paths).flatMap(([path, item]: [string, any]) =>
+      Object.entries(item).flatMap(([method, operation]: [string, any]) =>
+        Object.entries(operation.responses).filter(([, r]: [string, any]) => /\n\n/.test(r.description ?? '')).map(([status]) => `${method} ${path} ${status}`),
+      ),
+    );
+    expect(twice).toEqual([]);
+  });
+
   it('types every {id} of a merchant route as the spec does: string, uuid', () => {
     const ids = Object.entries(doc.paths).flatMap(([path, item]: [string, any]) =>
       Object.entries(item).flatMap(([method, operation]: [string, any]) =>
