@@ -27,11 +27,15 @@ describe('every limit the service applies to a request is in /docs/openapi.json'
   let shop: OnboardedMerchant;
   let site: OnboardedMerchant;
   let hooked: OnboardedMerchant;
+  /** A merchant with own checkout enabled: its charges take a pagador. */
+  let own: OnboardedMerchant;
 
   beforeAll(async () => {
     gw = await startTestGateway({ maxMonto: MAX_MONTO });
     oas = new OpenApiConformance((await http<OpenApiDocument>('GET', `${gw.publicUrl}/docs/openapi.json`)).body);
-    [shop, site, hooked] = await Promise.all([onboardMerchant(gw, { sitioWeb: SITE }), onboardMerchant(gw), onboardMerchant(gw)]);
+    [shop, site, hooked, own] = await Promise.all([onboardMerchant(gw, { sitioWeb: SITE }), onboardMerchant(gw), onboardMerchant(gw), onboardMerchant(gw)]);
+    const enabled = await http('PUT', `${gw.adminUrl}/internal/merchants/${own.merchantId}/checkout-propio`, { token: gw.operatorToken, body: { habilitado: true } });
+    expect(enabled.status).toBe(200);
     const endpoint = await http('POST', `${gw.publicUrl}/v1/webhook-endpoint`, { token: hooked.apiKey, body: { url: 'https://hooks.tienda.example.co/p' } });
     expect(endpoint.status).toBe(201);
   });
@@ -96,6 +100,30 @@ describe('every limit the service applies to a request is in /docs/openapi.json'
       probe('urlRetorno', 'http://tienda.example.co/gracias', false),
       probe('urlRetorno', 'HTTPS://tienda.example.co/gracias', true),
       probe('urlRetorno', null, true),
+    ], () => ({ 'idempotency-key': randomUUID() }));
+  });
+
+  it('POST /v1/pagos: pagador, for own checkout', async () => {
+    const payer = { nombre: 'Ana María Pérez', email: 'ana@example.com', tipoPersona: 'natural', tipoDocumento: 'CC', numeroDocumento: '1020304050', banco: '1007' };
+    const charge = (p: Probe) => {
+      const body = { merchantId: own.merchantId, monto: 150000, moneda: 'COP', referencia: `LIM-${randomUUID().slice(0, 8)}` };
+      return p.field === 'pagador' ? { ...body, pagador: p.value } : { ...body, pagador: { ...payer, [p.field.slice('pagador.'.length)]: p.value } };
+    };
+    await checkBodies('POST /v1/pagos', () => own.apiKey, charge, [
+      probe('pagador', null, true),
+      probe('pagador', 'Ana', false),
+      probe('pagador.telefono', null, true),
+      probe('pagador.telefono', '3001234567', true),
+      probe('pagador.telefono', '+57 300-123-4567', true),
+      probe('pagador.telefono', '300123', false),
+      probe('pagador.telefono', '3001234567890123', false),
+      probe('pagador.telefono', '300 CALL NOW', false),
+      probe('pagador.telefono', '57+3001234567', false),
+      probe('pagador.email', `${text(64)}@${text(63)}.${text(63)}.${text(60)}.co`, false),
+      probe('pagador.nombre', text(100), true),
+      probe('pagador.nombre', text(101), false),
+      probe('pagador.tipoDocumento', 'DNI', false),
+      probe('pagador.banco', '107', false),
     ], () => ({ 'idempotency-key': randomUUID() }));
   });
 

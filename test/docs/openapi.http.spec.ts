@@ -134,6 +134,13 @@ describe('GET /docs/openapi.json', () => {
     expect(post.security).toEqual([{ bearer: [] }]);
   });
 
+  it('names every 409 code POST /v1/pagos answers, own checkout\'s included', () => {
+    const conflict = doc.paths['/v1/pagos'].post.responses['409'].description;
+    for (const code of ['idempotency_key_reused', 'web_registration_missing', 'merchant_not_approved', 'own_checkout_not_enabled']) {
+      expect([code, conflict.includes(code)]).toEqual([code, true]);
+    }
+  });
+
   it('describes the Idempotency-Key the service takes: the keys it refuses with 400 are the ones the schema refuses', async () => {
     const header = doc.paths['/v1/pagos'].post.parameters.find((p: { name: string }) => p.name === 'Idempotency-Key');
     const documented = new Ajv().compile(header.schema);

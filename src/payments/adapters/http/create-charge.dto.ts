@@ -97,7 +97,11 @@ export class CreateChargeBody {
   @IsString({ message: 'urlRetorno must be a string' })
   urlRetorno?: string | null;
 
-  @ApiPropertyOptional({ type: () => PagadorDoc, description: 'Payer data for own checkout (needs the mode enabled by the operator).' })
+  @ApiPropertyOptional({
+    type: () => PagadorDoc,
+    nullable: true,
+    description: 'Payer data for own checkout (needs the mode enabled by the operator, else 409 own_checkout_not_enabled).',
+  })
   @IsOptional()
   @IsObject({ message: 'pagador must be an object' })
   pagador?: Record<string, unknown> | null;
