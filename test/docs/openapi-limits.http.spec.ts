@@ -100,6 +100,7 @@ describe('every limit the service applies to a request is in /docs/openapi.json'
       probe('urlRetorno', 'http://tienda.example.co/gracias', false),
       probe('urlRetorno', 'HTTPS://tienda.example.co/gracias', true),
       probe('urlRetorno', null, true),
+      probe('propina', 1000, false),
     ], () => ({ 'idempotency-key': randomUUID() }));
   });
 
@@ -124,6 +125,7 @@ describe('every limit the service applies to a request is in /docs/openapi.json'
       probe('pagador.nombre', text(101), false),
       probe('pagador.tipoDocumento', 'DNI', false),
       probe('pagador.banco', '107', false),
+      probe('pagador.segundoNombre', 'María', false),
     ], () => ({ 'idempotency-key': randomUUID() }));
   });
 
@@ -135,6 +137,7 @@ describe('every limit the service applies to a request is in /docs/openapi.json'
       probe('urlRetorno', 'http://tienda.example.co/gracias', false),
       probe('urlRetorno', returnUrl(2048), true),
       probe('urlRetorno', returnUrl(2049), false),
+      probe('sitiosAlternos', [SITE], false),
     ]);
   });
 
@@ -146,6 +149,7 @@ describe('every limit the service applies to a request is in /docs/openapi.json'
       probe('nombre', text(121), false),
       probe('nombre', '', false),
       probe('rol', 'dueño', false),
+      probe('telefono', '3001234567', false),
     ]);
   });
 
@@ -155,6 +159,7 @@ describe('every limit the service applies to a request is in /docs/openapi.json'
       probe('', {}, false),
       probe('activo', true, true),
       probe('activo', 'si', false),
+      probe('secret', 'whsec_mine', false),
     ]);
   });
 
