@@ -85,8 +85,9 @@ const RATE_LIMIT = {
  * What the decorators cannot say route by route, said once for every merchant route: the answers every route can
  * give (the body's 400 in the spec's validation shape, 413 and 415 on every write, 503 while the database is out,
  * the error body of every other status), Retry-After where it is sent, the headers of POST /v1/pagos, that monto
- * or its old name is required and at most MAX_MONTO (configuration, so not a decorator's), and that a PUT of the
- * webhook endpoint names url, activo or both.
+ * or its old name is required and at most MAX_MONTO (configuration, so not a decorator's), that a PUT of the
+ * webhook endpoint names url, activo or both, and that a request body takes no field it does not list (DESIGN.md
+ * 5.2: each unknown field is a 400).
  */
 function completed(document: OpenAPIObject, maxMonto: number): OpenAPIObject {
   for (const [path, item] of Object.entries(document.paths)) {
@@ -134,5 +135,31 @@ function completed(document: OpenAPIObject, maxMonto: number): OpenAPIObject {
   }
   const update = schemas['UpdateWebhookEndpointBody'];
   if (update) update['minProperties'] = 1;
+  for (const name of requestSchemas(document)) if (schemas[name]) schemas[name]['additionalProperties'] = false;
   return document;
+}
+
+/** The component schemas a /v1 request body is made of: each body's, and those its fields refer to (the pagador). */
+function requestSchemas(document: OpenAPIObject): Set<string> {
+  const names = new Set<string>();
+  const schemas = (document.components?.schemas ?? {}) as Record<string, unknown>;
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (node === null || typeof node !== 'object') return;
+    const ref = (node as { $ref?: unknown }).$ref;
+    if (typeof ref === 'string') {
+      const name = ref.replace('#/components/schemas/', '');
+      if (!names.has(name)) {
+        names.add(name);
+        visit(schemas[name]);
+      }
+      return;
+    }
+    for (const [key, value] of Object.entries(node)) if (key !== 'example' && key !== 'examples') visit(value);
+  };
+  for (const [path, item] of Object.entries(document.paths)) {
+    if (!path.startsWith('/v1/')) continue;
+    for (const operation of Object.values(item as Record<string, Operation>)) visit(operation.requestBody);
+  }
+  return names;
 }
