@@ -80,6 +80,8 @@ const RATE_LIMIT = {
   'RateLimit-Remaining': { ...header('Whole requests left in the bucket', { type: 'integer', minimum: 0 }), required: true },
   'RateLimit-Reset': { ...header('Seconds until the bucket is full again', { type: 'integer', minimum: 0 }), required: true },
 };
+// Every answer to a request whose key was read carries the bucket too (all but the 401), so a client paces itself.
+const RATE_LIMIT_SENT = Object.fromEntries(Object.entries(RATE_LIMIT).map(([name, { required: _, ...described }]) => [name, described]));
 
 /**
  * What the decorators cannot say route by route, said once for every merchant route: the answers every route can
@@ -114,6 +116,7 @@ function completed(document: OpenAPIObject, maxMonto: number): OpenAPIObject {
         }
         if (status === '429' || status === '503') response.headers = { 'Retry-After': RETRY_AFTER, ...response.headers };
         if (status === '429') response.headers = { ...response.headers, ...RATE_LIMIT };
+        else if (status !== '401') response.headers = { ...response.headers, ...RATE_LIMIT_SENT };
         if (status === '401') response.headers = { 'WWW-Authenticate': WWW_AUTHENTICATE, ...response.headers };
       }
     }
@@ -121,6 +124,7 @@ function completed(document: OpenAPIObject, maxMonto: number): OpenAPIObject {
   const create = (document.paths['/v1/pagos']?.post as Operation | undefined)?.responses['201'];
   if (create) {
     create.headers = {
+      ...create.headers,
       'Idempotent-Replayed': header('true when the Idempotency-Key had made this charge already', { type: 'string', enum: ['true'] }),
       Deprecation: header('@1791072000 when the request used montoMinor (RFC 9745)'),
       Link: header('The docs, rel="deprecation", when the request used montoMinor'),

@@ -93,13 +93,18 @@ describe('GET /docs/openapi.json', () => {
     const create = doc.paths['/v1/pagos'].post.responses;
     expect(Object.keys(create['503'].headers)).toContain('Retry-After');
     expect(Object.keys(create['429'].headers)).toContain('Retry-After');
-    expect(Object.keys(create['201'].headers).sort()).toEqual(['Deprecation', 'Idempotent-Replayed', 'Link']);
+    expect(Object.keys(create['201'].headers).sort()).toEqual(['Deprecation', 'Idempotent-Replayed', 'Link', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']);
     expect(Object.keys(doc.paths['/v1/pagos'].get.responses)).toContain('400');
     // The 401's WWW-Authenticate (DESIGN.md 5.7) and the 429's RateLimit headers (5.9), on every merchant operation.
     for (const item of Object.values(doc.paths) as any[]) {
       for (const operation of Object.values(item) as any[]) {
         expect(operation.responses['401'].headers['WWW-Authenticate']).toMatchObject({ required: true, schema: { enum: ['Bearer'] } });
         expect(Object.keys(operation.responses['429'].headers).sort()).toEqual(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After']);
+        // Every answer to a request whose key was read carries them, not only the 429 (a client paces itself by them).
+        for (const [status, response] of Object.entries(operation.responses) as Array<[string, any]>) {
+          if (status === '401') continue;
+          expect([status, Object.keys(response.headers ?? {})]).toEqual([status, expect.arrayContaining(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'])]);
+        }
       }
     }
     expect(doc.components.securitySchemes.bearer.bearerFormat).not.toBe('JWT');
