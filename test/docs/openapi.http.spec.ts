@@ -24,6 +24,15 @@ describe('GET /docs/openapi.json', () => {
     expect(doc.info.version).toBe('1.0.0');
   });
 
+  it('describes every route the public listener serves under /v1, and only those', () => {
+    const served = gw.routes.public
+      .filter((route) => route.url.startsWith('/v1/'))
+      .map((route) => `${route.method} ${route.url.replace(/:(\w+)(\([^)]*\))?/g, '{$1}')}`);
+    const described = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item as object).map((method) => `${method.toUpperCase()} ${path}`));
+    expect(served.length).toBeGreaterThan(15);
+    expect([...new Set(served)].sort()).toEqual(described.sort());
+  });
+
   it('lists the merchant endpoints and none of the operator API', () => {
     const paths = Object.keys(doc.paths);
     expect(paths).toEqual(expect.arrayContaining(['/v1/pagos', '/v1/pagos/{id}', '/v1/merchants/me', '/v1/merchants/me/registro-web', '/v1/merchants/me/cambios']));
