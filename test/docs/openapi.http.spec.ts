@@ -155,6 +155,15 @@ describe('GET /docs/openapi.json', () => {
     }
   });
 
+  it('says the longest range GET /v1/pagos/stats takes, the one the service refuses past', async () => {
+    const shop = await onboardMerchant(gw);
+    const over = await http('GET', `${gw.publicUrl}/v1/pagos/stats?desde=2024-01-01&hasta=2026-01-01`, { token: shop.apiKey });
+    expect(over.status).toBe(400);
+    const days = /at most (\d+) days/.exec(over.body.message.fieldErrors.hasta[0])![1];
+    const hasta = doc.paths['/v1/pagos/stats'].get.parameters.find((p: { name: string }) => p.name === 'hasta');
+    expect(hasta.description).toContain(`at most ${days} days`);
+  });
+
   it('describes the Idempotency-Key the service takes: the keys it refuses with 400 are the ones the schema refuses', async () => {
     const header = doc.paths['/v1/pagos'].post.parameters.find((p: { name: string }) => p.name === 'Idempotency-Key');
     const documented = new Ajv().compile(header.schema);
