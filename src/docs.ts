@@ -6,7 +6,13 @@ import { ErrorResponse, ValidationErrorResponse } from './merchants/adapters/htt
 
 export const API_VERSION = '1.0.0';
 
-export function setupDocs(app: NestFastifyApplication, publicBaseUrl: string): void {
+/** What the document says from the configuration: where the API is, and the largest amount (MAX_MONTO). */
+export interface DocsSettings {
+  publicBaseUrl: string;
+  maxMonto: number;
+}
+
+export function setupDocs(app: NestFastifyApplication, { publicBaseUrl, maxMonto }: DocsSettings): void {
   const config = new DocumentBuilder()
     .setTitle('Pasarela: merchant payment gateway API (Colombia)')
     .setDescription(
@@ -17,7 +23,7 @@ export function setupDocs(app: NestFastifyApplication, publicBaseUrl: string): v
     .addServer(publicBaseUrl)
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'svcpk_ key (opaque)', description: 'Merchant API key (svcpk_...)' })
     .build();
-  const document = completed(SwaggerModule.createDocument(app, config, { extraModels: [ErrorResponse, ValidationErrorResponse] }));
+  const document = completed(SwaggerModule.createDocument(app, config, { extraModels: [ErrorResponse, ValidationErrorResponse] }), maxMonto);
   guardDocsPages(app, publicBaseUrl);
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs/openapi.json', yamlDocumentUrl: 'docs/openapi.yaml' });
 }
@@ -74,14 +80,18 @@ const RATE_LIMIT = {
   'RateLimit-Remaining': { ...header('Whole requests left in the bucket', { type: 'integer', minimum: 0 }), required: true },
   'RateLimit-Reset': { ...header('Seconds until the bucket is full again', { type: 'integer', minimum: 0 }), required: true },
 };
+// Every answer to a request whose key was read carries the bucket too (all but the 401), so a client paces itself.
+const RATE_LIMIT_SENT = Object.fromEntries(Object.entries(RATE_LIMIT).map(([name, { required: _, ...described }]) => [name, described]));
 
 /**
  * What the decorators cannot say route by route, said once for every merchant route: the answers every route can
  * give (the body's 400 in the spec's validation shape, 413 and 415 on every write, 503 while the database is out,
- * the error body of every other status), Retry-After where it is sent, the headers of POST /v1/pagos, and that monto
- * or its old name is required.
+ * the error body of every other status), Retry-After where it is sent, the headers of POST /v1/pagos, that monto
+ * or its old name is required and at most MAX_MONTO (configuration, so not a decorator's), that a PUT of the
+ * webhook endpoint names url, activo or both, and that a request body takes no field it does not list (DESIGN.md
+ * 5.2: each unknown field is a 400).
  */
-function completed(document: OpenAPIObject): OpenAPIObject {
+function completed(document: OpenAPIObject, maxMonto: number): OpenAPIObject {
   for (const [path, item] of Object.entries(document.paths)) {
     if (!path.startsWith('/v1/')) continue;
     for (const [method, operation] of Object.entries(item as Record<string, Operation>)) {
@@ -106,6 +116,7 @@ function completed(document: OpenAPIObject): OpenAPIObject {
         }
         if (status === '429' || status === '503') response.headers = { 'Retry-After': RETRY_AFTER, ...response.headers };
         if (status === '429') response.headers = { ...response.headers, ...RATE_LIMIT };
+        else if (status !== '401') response.headers = { ...response.headers, ...RATE_LIMIT_SENT };
         if (status === '401') response.headers = { 'WWW-Authenticate': WWW_AUTHENTICATE, ...response.headers };
       }
     }
@@ -113,12 +124,46 @@ function completed(document: OpenAPIObject): OpenAPIObject {
   const create = (document.paths['/v1/pagos']?.post as Operation | undefined)?.responses['201'];
   if (create) {
     create.headers = {
+      ...create.headers,
       'Idempotent-Replayed': header('true when the Idempotency-Key had made this charge already', { type: 'string', enum: ['true'] }),
       Deprecation: header('@1791072000 when the request used montoMinor (RFC 9745)'),
       Link: header('The docs, rel="deprecation", when the request used montoMinor'),
     };
   }
-  const body = document.components?.schemas?.['CreateChargeBody'] as Record<string, unknown> | undefined;
-  if (body) body['anyOf'] = [{ required: ['monto'] }, { required: ['montoMinor'] }];
+  const schemas = (document.components?.schemas ?? {}) as Record<string, Record<string, unknown>>;
+  const body = schemas['CreateChargeBody'];
+  if (body) {
+    body['anyOf'] = [{ required: ['monto'] }, { required: ['montoMinor'] }];
+    const amounts = body['properties'] as Record<string, Record<string, unknown>>;
+    for (const name of ['monto', 'montoMinor']) if (amounts[name]) amounts[name]['maximum'] = maxMonto;
+  }
+  const update = schemas['UpdateWebhookEndpointBody'];
+  if (update) update['minProperties'] = 1;
+  for (const name of requestSchemas(document)) if (schemas[name]) schemas[name]['additionalProperties'] = false;
   return document;
+}
+
+/** The component schemas a /v1 request body is made of: each body's, and those its fields refer to (the pagador). */
+function requestSchemas(document: OpenAPIObject): Set<string> {
+  const names = new Set<string>();
+  const schemas = (document.components?.schemas ?? {}) as Record<string, unknown>;
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (node === null || typeof node !== 'object') return;
+    const ref = (node as { $ref?: unknown }).$ref;
+    if (typeof ref === 'string') {
+      const name = ref.replace('#/components/schemas/', '');
+      if (!names.has(name)) {
+        names.add(name);
+        visit(schemas[name]);
+      }
+      return;
+    }
+    for (const [key, value] of Object.entries(node)) if (key !== 'example' && key !== 'examples') visit(value);
+  };
+  for (const [path, item] of Object.entries(document.paths)) {
+    if (!path.startsWith('/v1/')) continue;
+    for (const operation of Object.values(item as Record<string, Operation>)) visit(operation.requestBody);
+  }
+  return names;
 }

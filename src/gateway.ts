@@ -184,7 +184,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     if (config.role !== 'worker') {
       api = await createHttpApp(PublicApiModule.forRoot(infra), options.logger, infra);
       opened.push(api);
-      setupDocs(api, config.publicBaseUrl);
+      setupDocs(api, config);
       registerHealth(api.getHttpAdapter().getInstance(), dataSource);
       await api.listen({ port: config.port, host: '0.0.0.0' });
       publicUrl = urlOf(api, '127.0.0.1');

@@ -6,6 +6,7 @@ import type { HttpAnswer } from '../support/gateway.js';
 
 type Json = Record<string, unknown>;
 export interface Operation {
+  parameters?: Array<{ name: string; in: string; schema?: Json }>;
   requestBody?: { content: Record<string, { schema: Json }> };
   responses: Record<string, { content?: Record<string, { schema: Json }>; headers?: Record<string, { required?: boolean; schema?: Json }> }>;
 }
@@ -13,21 +14,23 @@ export type OpenApiDocument = { paths: Record<string, Record<string, Operation>>
 
 /**
  * OpenAPI 3.0's `nullable` is not JSON Schema: `{type: 'string', nullable: true}` becomes `anyOf: [{type: 'string'},
- * {type: 'null'}]`, which also covers an enum or a $ref marked nullable. And an object with listed properties is
- * closed: a field the service sends that the document does not name is a mismatch too.
+ * {type: 'null'}]`, which also covers an enum or a $ref marked nullable. And, for what the service sends (`close`),
+ * an object with listed properties is closed: a field the document does not name is a mismatch too. What a client
+ * sends is judged by the document as written: a request schema that takes unknown fields the service refuses is the
+ * document's mismatch, not to be hidden here.
  */
-function jsonSchema(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(jsonSchema);
+function jsonSchema(schema: unknown, close: boolean): unknown {
+  if (Array.isArray(schema)) return schema.map((inner) => jsonSchema(inner, close));
   if (schema === null || typeof schema !== 'object') return schema;
   const { nullable, ...rest } = schema as Json;
   const converted: Json = {};
   for (const [key, value] of Object.entries(rest)) {
     const isMapOfSchemas = key === 'properties';
     converted[key] = isMapOfSchemas
-      ? Object.fromEntries(Object.entries(value as Json).map(([name, inner]) => [name, jsonSchema(inner)]))
-      : key === 'example' || key === 'enum' ? value : jsonSchema(value);
+      ? Object.fromEntries(Object.entries(value as Json).map(([name, inner]) => [name, jsonSchema(inner, close)]))
+      : key === 'example' || key === 'enum' ? value : jsonSchema(value, close);
   }
-  if (converted['properties'] !== undefined && converted['additionalProperties'] === undefined) converted['additionalProperties'] = false;
+  if (close && converted['properties'] !== undefined && converted['additionalProperties'] === undefined) converted['additionalProperties'] = false;
   return nullable === true ? { anyOf: [converted, { type: 'null' }] } : converted;
 }
 
@@ -37,7 +40,8 @@ export class OpenApiConformance {
 
   constructor(readonly doc: OpenApiDocument) {
     formats.default(this.ajv);
-    this.ajv.addSchema({ $id: 'openapi', components: jsonSchema(doc.components) });
+    this.ajv.addSchema({ $id: 'openapi', components: jsonSchema(doc.components, true) });
+    this.ajv.addSchema({ $id: 'openapi-as-written', components: jsonSchema(doc.components, false) });
   }
 
   /** `GET /v1/pagos`-style names of every operation in the document. */
@@ -56,7 +60,18 @@ export class OpenApiConformance {
   requestErrors(name: string, body: unknown): string[] {
     const schema = this.operation(name).requestBody?.content['application/json']?.schema;
     if (!schema) return [`${name} documents no JSON request body`];
-    return this.errors(`${name} request`, schema, body);
+    return this.errors(`${name} request`, schema, body, 'openapi-as-written');
+  }
+
+  /**
+   * What is wrong with a query parameter's value, as sent in a URL (a string; an integer parameter's digits read as a
+   * number, as for headers): empty when the document takes it.
+   */
+  parameterErrors(name: string, parameter: string, value: string): string[] {
+    const described = this.operation(name).parameters?.find((p) => p.in === 'query' && p.name === parameter);
+    if (!described?.schema) return [`${name} documents no query parameter ${parameter}`];
+    const typed = described.schema['type'] === 'integer' && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+    return this.errors(`${name} ?${parameter}`, described.schema, typed, 'openapi-as-written');
   }
 
   /** What is wrong with a real answer: its status, content type, required headers and body (empty when nothing). */
@@ -89,10 +104,12 @@ export class OpenApiConformance {
     return this.errors(`schema ${name}`, { $ref: `#/components/schemas/${name}` }, value);
   }
 
-  private errors(key: string, schema: Json, value: unknown): string[] {
+  /** `components` names which copy of the document's components refs point to: closed (answers) or as written (requests). */
+  private errors(key: string, schema: Json, value: unknown, components: 'openapi' | 'openapi-as-written' = 'openapi'): string[] {
     let validate = this.compiled.get(key);
     if (!validate) {
-      validate = this.ajv.compile(JSON.parse(JSON.stringify(jsonSchema(schema)).replaceAll('"#/components/', '"openapi#/components/')));
+      const close = components === 'openapi';
+      validate = this.ajv.compile(JSON.parse(JSON.stringify(jsonSchema(schema, close)).replaceAll('"#/components/', `"${components}#/components/`)));
       this.compiled.set(key, validate);
     }
     if (validate(value)) return [];

@@ -24,6 +24,15 @@ describe('GET /docs/openapi.json', () => {
     expect(doc.info.version).toBe('1.0.0');
   });
 
+  it('describes every route the public listener serves under /v1, and only those', () => {
+    const served = gw.routes.public
+      .filter((route) => route.url.startsWith('/v1/'))
+      .map((route) => `${route.method} ${route.url.replace(/:(\w+)(\([^)]*\))?/g, '{$1}')}`);
+    const described = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item as object).map((method) => `${method.toUpperCase()} ${path}`));
+    expect(served.length).toBeGreaterThan(15);
+    expect([...new Set(served)].sort()).toEqual(described.sort());
+  });
+
   it('lists the merchant endpoints and none of the operator API', () => {
     const paths = Object.keys(doc.paths);
     expect(paths).toEqual(expect.arrayContaining(['/v1/pagos', '/v1/pagos/{id}', '/v1/merchants/me', '/v1/merchants/me/registro-web', '/v1/merchants/me/cambios']));
@@ -93,16 +102,30 @@ describe('GET /docs/openapi.json', () => {
     const create = doc.paths['/v1/pagos'].post.responses;
     expect(Object.keys(create['503'].headers)).toContain('Retry-After');
     expect(Object.keys(create['429'].headers)).toContain('Retry-After');
-    expect(Object.keys(create['201'].headers).sort()).toEqual(['Deprecation', 'Idempotent-Replayed', 'Link']);
+    expect(Object.keys(create['201'].headers).sort()).toEqual(['Deprecation', 'Idempotent-Replayed', 'Link', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']);
     expect(Object.keys(doc.paths['/v1/pagos'].get.responses)).toContain('400');
     // The 401's WWW-Authenticate (DESIGN.md 5.7) and the 429's RateLimit headers (5.9), on every merchant operation.
     for (const item of Object.values(doc.paths) as any[]) {
       for (const operation of Object.values(item) as any[]) {
         expect(operation.responses['401'].headers['WWW-Authenticate']).toMatchObject({ required: true, schema: { enum: ['Bearer'] } });
         expect(Object.keys(operation.responses['429'].headers).sort()).toEqual(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After']);
+        // Every answer to a request whose key was read carries them, not only the 429 (a client paces itself by them).
+        for (const [status, response] of Object.entries(operation.responses) as Array<[string, any]>) {
+          if (status === '401') continue;
+          expect([status, Object.keys(response.headers ?? {})]).toEqual([status, expect.arrayContaining(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'])]);
+        }
       }
     }
     expect(doc.components.securitySchemes.bearer.bearerFormat).not.toBe('JWT');
+  });
+
+  it('describes each answer once: no status of an operation documented by two decorators (Nest joins them with a blank line)', () => {
+    const twice = Object.entries(doc.paths).flatMap(([path, item]: [string, any]) =>
+      Object.entries(item).flatMap(([method, operation]: [string, any]) =>
+        Object.entries(operation.responses).filter(([, r]: [string, any]) => /\n\n/.test(r.description ?? '')).map(([status]) => `${method} ${path} ${status}`),
+      ),
+    );
+    expect(twice).toEqual([]);
   });
 
   it('types every {id} of a merchant route as the spec does: string, uuid', () => {
@@ -123,6 +146,22 @@ describe('GET /docs/openapi.json', () => {
     expect(post.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: true })]));
     expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['201', '400', '409', '503']));
     expect(post.security).toEqual([{ bearer: [] }]);
+  });
+
+  it('names every 409 code POST /v1/pagos answers, own checkout\'s included', () => {
+    const conflict = doc.paths['/v1/pagos'].post.responses['409'].description;
+    for (const code of ['idempotency_key_reused', 'web_registration_missing', 'merchant_not_approved', 'own_checkout_not_enabled']) {
+      expect([code, conflict.includes(code)]).toEqual([code, true]);
+    }
+  });
+
+  it('says the longest range GET /v1/pagos/stats takes, the one the service refuses past', async () => {
+    const shop = await onboardMerchant(gw);
+    const over = await http('GET', `${gw.publicUrl}/v1/pagos/stats?desde=2024-01-01&hasta=2026-01-01`, { token: shop.apiKey });
+    expect(over.status).toBe(400);
+    const days = /at most (\d+) days/.exec(over.body.message.fieldErrors.hasta[0])![1];
+    const hasta = doc.paths['/v1/pagos/stats'].get.parameters.find((p: { name: string }) => p.name === 'hasta');
+    expect(hasta.description).toContain(`at most ${days} days`);
   });
 
   it('describes the Idempotency-Key the service takes: the keys it refuses with 400 are the ones the schema refuses', async () => {

@@ -384,7 +384,7 @@ describe('POST /v1/pagos', () => {
       [
         'montoMinor alone over the cap beside a bad referencia',
         { monto: undefined, montoMinor: 1_000_000_001, referencia: 9 },
-        { monto: ['monto must be at most 1000000000'], referencia: ['referencia must be a string'] },
+        { montoMinor: ['montoMinor must be at most 1000000000'], referencia: ['referencia must be a string'] },
       ],
       [
         'pagador as an array',

@@ -4,6 +4,9 @@ import { localSuffixOf } from '../../kernel/local-names.js';
 
 export const MAX_URL_LENGTH = 2048;
 
+/** parseHttpsUrl's first rule (https://, in any case) as the API description writes it: a pattern has no flags. */
+export const HTTPS_URL_PATTERN = '^[Hh][Tt][Tt][Pp][Ss]://';
+
 /**
  * Which hosts a site may have. Production: a public domain name. The dev mode (`WEBHOOK_ALLOW_LOOPBACK`, on by
  * default on the embedded default, as for webhook endpoints) also allows this machine, for a merchant's local tries.

@@ -5,7 +5,7 @@ import type { Actor, ActorType } from '../../../kernel/actor.js';
 import type { Config } from '../../../kernel/config.js';
 import type { MerchantView, WebRegistrationView } from '../../application/get-merchant/get-merchant.query.js';
 import { CheckedBy, type BodyProblems, type Sent } from '../../../kernel/http/validation.js';
-import { MAX_URL_LENGTH, webRegistrationProblems } from '../../domain/web-registration.js';
+import { HTTPS_URL_PATTERN, MAX_URL_LENGTH, webRegistrationProblems } from '../../domain/web-registration.js';
 
 const SITE_RULES =
   'Must start with https:// and name a public domain (a name with a dot: not a bare TLD, not an IP address). ' +
@@ -81,7 +81,7 @@ function webRegistrationRules(body: Sent<WebRegistrationBody>, problems: BodyPro
 
 @CheckedBy(webRegistrationRules)
 export class WebRegistrationBody {
-  @ApiProperty({ format: 'uri', maxLength: MAX_URL_LENGTH, example: 'https://tienda.example.co', description: SITE_RULES })
+  @ApiProperty({ format: 'uri', maxLength: MAX_URL_LENGTH, pattern: HTTPS_URL_PATTERN, example: 'https://tienda.example.co', description: SITE_RULES })
   @IsDefined({ message: 'sitioWeb is required' })
   @IsString({ message: 'sitioWeb must be a string' })
   sitioWeb!: string;
@@ -89,6 +89,7 @@ export class WebRegistrationBody {
   @ApiProperty({
     format: 'uri',
     maxLength: MAX_URL_LENGTH,
+    pattern: HTTPS_URL_PATTERN,
     example: 'https://tienda.example.co/gracias',
     description: 'Must start with https:// and be on the domain of sitioWeb or a subdomain of it. No user:password@.',
   })

@@ -9,7 +9,7 @@ import type { Person, PersonState } from '../../domain/person.js';
 const ROLES = ['administrador', 'lectura'] as const;
 
 export class OperatorInviteBody {
-  @ApiProperty({ example: 'ana@tienda.co', maxLength: 254 })
+  @ApiProperty({ format: 'email', example: 'ana@tienda.co', maxLength: 254 })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
   @IsDefined({ message: 'email is required' })
   @IsEmail({}, { message: 'email must be an email address' })

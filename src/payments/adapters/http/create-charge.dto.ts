@@ -6,7 +6,7 @@ import { IsDefined, IsIn, IsObject, IsOptional, IsString, IsUUID, ValidateBy, Va
 import type { Config } from '../../../kernel/config.js';
 import { FieldError } from '../../../kernel/errors.js';
 import { CheckedBy, type BodyProblems, type Sent } from '../../../kernel/http/validation.js';
-import { MAX_URL_LENGTH, parseHttpsUrl } from '../../../merchants/domain/web-registration.js';
+import { HTTPS_URL_PATTERN, MAX_URL_LENGTH, parseHttpsUrl } from '../../../merchants/domain/web-registration.js';
 import type { ChargeRequest } from '../../application/create-charge/create-charge.command.js';
 import { checkPagador } from '../../../checkout/domain/pagador.js';
 import { PagadorDoc } from './pagador.doc.js';
@@ -90,13 +90,18 @@ export class CreateChargeBody {
     nullable: true,
     format: 'uri',
     maxLength: MAX_URL_LENGTH,
+    pattern: HTTPS_URL_PATTERN,
     description: 'https only; your registered site domain or a subdomain. Omitted: the return page registered in Settings.',
   })
   @IsOptional()
   @IsString({ message: 'urlRetorno must be a string' })
   urlRetorno?: string | null;
 
-  @ApiPropertyOptional({ type: () => PagadorDoc, description: 'Payer data for own checkout (needs the mode enabled by the operator).' })
+  @ApiPropertyOptional({
+    type: () => PagadorDoc,
+    nullable: true,
+    description: 'Payer data for own checkout (needs the mode enabled by the operator, else 409 own_checkout_not_enabled).',
+  })
   @IsOptional()
   @IsObject({ message: 'pagador must be an object' })
   pagador?: Record<string, unknown> | null;
@@ -112,8 +117,10 @@ function chargeRules(body: Sent<CreateChargeBody>, problems: BodyProblems, { max
   const montoOk = typeof monto === 'number' && !problems.alreadyRefused('monto');
   const minorOk = typeof montoMinor === 'number' && !problems.alreadyRefused('montoMinor');
   if (montoOk && minorOk && monto !== montoMinor) problems.add('montoMinor', 'montoMinor is the old name of monto; send only monto');
+  // The cap is reported on the field that carried the amount: montoMinor's other problems are its own too.
   const amount = montoOk ? monto : minorOk && monto == null ? montoMinor : null;
-  if (amount !== null && amount > maxMonto) problems.add('monto', `monto must be at most ${maxMonto}`);
+  const field = montoOk ? 'monto' : 'montoMinor';
+  if (amount !== null && amount > maxMonto) problems.add(field, `${field} must be at most ${maxMonto}`);
   if (body.moneda === 'USD') problems.add('moneda', 'only COP is processed for now');
   if (typeof body.urlRetorno === 'string') {
     const check = parseHttpsUrl(body.urlRetorno, 'urlRetorno');

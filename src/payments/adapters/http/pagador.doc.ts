@@ -8,10 +8,18 @@ export class PagadorDoc {
   @ApiProperty({ minLength: 2, maxLength: 100, example: 'Ana María Pérez' })
   nombre!: string;
 
-  @ApiProperty({ format: 'email', example: 'ana@example.com' })
+  @ApiProperty({ format: 'email', maxLength: 254, example: 'ana@example.com' })
   email!: string;
 
-  @ApiPropertyOptional({ example: '3001234567', description: '7 to 15 digits, optionally with a leading +' })
+  // checkPagador's rule on the text as sent: spaces and hyphens dropped, then 7 to 15 digits after an optional +; empty
+  // or null is no telephone.
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    pattern: '^(?:[\\s-]*\\+?[\\s-]*(?:\\d[\\s-]*){7,15})?$',
+    example: '3001234567',
+    description: '7 to 15 digits, optionally with a leading +; spaces and hyphens are ignored',
+  })
   telefono?: string;
 
   @ApiProperty({ enum: TIPOS_PERSONA, description: 'A persona juridica pays with its NIT.' })

@@ -52,7 +52,13 @@ export class PagosController {
   })
   @ApiResponse({ status: 201, type: ChargeResponse, description: 'Created, or the existing charge of a retried Idempotency-Key (Idempotent-Replayed: true)' })
   @ApiResponse({ status: 400, description: 'Idempotency-Key missing, or a field invalid: {statusCode, message: {formErrors, fieldErrors}}' })
-  @ApiResponse({ status: 409, description: 'Idempotency-Key used with another body; site not registered; merchant not approved' })
+  @ApiResponse({
+    status: 409,
+    description:
+      'Idempotency-Key used with another body (idempotency_key_reused); site and return page not registered ' +
+      '(web_registration_missing); merchant not approved (merchant_not_approved); pagador without own checkout enabled ' +
+      '(own_checkout_not_enabled)',
+  })
   @ApiResponse({ status: 503, description: 'The gateway (its provider or its own storage) did not respond: retry after Retry-After with the same Idempotency-Key' })
   async create(
     @CurrentPrincipal() principal: Principal,

@@ -25,7 +25,7 @@ export class StatsParams {
   @Matches(DATE, { message: 'desde must be a date, YYYY-MM-DD' })
   desde?: string;
 
-  @ApiPropertyOptional({ format: 'date', description: 'Last day, included (America/Bogota); default: today' })
+  @ApiPropertyOptional({ format: 'date', description: `Last day, included (America/Bogota); default: today. On or after desde; the range, both days included, spans at most ${MAX_STATS_DAYS} days` })
   @IsOptional()
   @Matches(DATE, { message: 'hasta must be a date, YYYY-MM-DD' })
   hasta?: string;

@@ -7,7 +7,6 @@ import {
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiExtraModels,
-  ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -102,7 +101,6 @@ export class WebhookEndpointController {
       'deploy the new one. Rolling again within those 24 hours drops the secret replaced before at once.',
   })
   @ApiCreatedResponse({ type: RolledSigningSecretResponse, description: 'Rolled; the new secret is shown only here.' })
-  @ApiForbiddenResponse({ type: ErrorResponse, description: 'A read-only (lectura) key (code forbidden_role).' })
   @ApiNotFoundResponse({ type: ErrorResponse, description: 'No endpoint registered.' })
   async rollSecret(
     @CurrentPrincipal() principal: Principal,
