@@ -1,7 +1,7 @@
 // Reconciliation while the provider-references read model is behind the log: its projector runs in the worker, and a
 // worker down or catching up must not make the import call a payment the gateway approved "a reference we never saw".
 // Here no worker runs at all (ROLE=api, as docker-compose's `app` with its `worker` stopped).
-import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { http, startTestGateway, waitUntil, type TestGateway } from '../support/gateway.js';
 import { onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
 import { createCharge } from '../webhooks/support/webhooks.js';
 import { pasarelaOps } from '../support/cli.js';
@@ -32,6 +32,15 @@ describe('POST /internal/conciliaciones while the worker is not running', () => 
     expect(await Promise.all(approved.map(estado))).toEqual(['aprobado', 'aprobado']);
     const [projected] = await gw.infra.dataSource.query('SELECT count(*)::int AS n FROM provider_references');
     expect(projected.n).toBe(0);
+    // Readers of the log (projectors, and the import's look past the read model) see an event once no transaction older
+    // than it is open on the server, which every test database shares: wait for that, as a projector would.
+    await waitUntil(
+      async () => (await gw.infra.dataSource.query(
+        `SELECT count(*)::int AS n FROM events WHERE type = 'PaymentApproved' AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())`,
+      ))[0].n,
+      (n) => n === approved.length,
+      60_000,
+    );
   });
   afterAll(() => gw.close());
 
