@@ -27,6 +27,16 @@ describe('settle', () => {
     expect(settle(approved, DEFAULT_TAX_PROFILE, '2027-03-19').payoutDate).toBe('2027-03-23');
   });
 
+  it('recorded after the payout day was over: paid the next business day after it was recorded, not on a day gone', () => {
+    const recorded = (at: string) => settle({ ...approved, approvalRecordedAt: at }, DEFAULT_TAX_PROFILE, '2027-03-24').payoutDate;
+    // Recorded on the payout day itself (Tuesday 23, 08:00 in Bogotá): that day, as if it had come at once.
+    expect(recorded('2027-03-23T13:00:00.000Z')).toBe('2027-03-23');
+    // Recorded on Wednesday 24, 00:30 in Bogotá (05:30Z): Holy Thursday 25 and Good Friday 26 are holidays, so Monday 29.
+    expect(recorded('2027-03-24T05:30:00.000Z')).toBe('2027-03-29');
+    // Recorded on Tuesday 30 at 20:00 in Bogotá (Wednesday 31, 01:00Z): Wednesday 31; the UTC date would say Thursday.
+    expect(recorded('2027-03-31T01:00:00.000Z')).toBe('2027-03-31');
+  });
+
   it('is programada up to and during the payout day, liquidada after it', () => {
     expect(settle(approved, DEFAULT_TAX_PROFILE, '2027-03-19').state).toBe('programada');
     expect(settle(approved, DEFAULT_TAX_PROFILE, '2027-03-23').state).toBe('programada');

@@ -1,5 +1,6 @@
 // The settlement of one charge (DESIGN.md 5.12, 5.12b): its lines, its payout date and its state. Pure: "today"
 // comes in as a Bogota date.
+import { bogotaDate } from '../../kernel/bogota.js';
 import type { Estado } from '../../payments/domain/charge.js';
 import { nextBusinessDay } from './colombian-calendar.js';
 import { NoSettlement } from './settlement.errors.js';
@@ -33,8 +34,14 @@ export interface Settlement {
 
 const SETTLED: ReadonlySet<Estado> = new Set(['aprobado', 'conciliado', 'reembolsado']);
 
-export function payoutDate(approvalDate: string): string {
-  return nextBusinessDay(approvalDate);
+/**
+ * The next business day after the approval's Bogota date. An approval the gateway recorded only after that day was
+ * over (its notice retried for days) cannot have been paid then: it is paid on the next business day after the day it
+ * was recorded (`recordedDate`, Bogota), never on a day already gone when the gateway learned of the payment.
+ */
+export function payoutDate(approvalDate: string, recordedDate?: string): string {
+  const date = nextBusinessDay(approvalDate);
+  return recordedDate !== undefined && recordedDate > date ? nextBusinessDay(recordedDate) : date;
 }
 
 /** A charge that was approved: it has a method and an approval time. */
@@ -49,7 +56,7 @@ export function assertSettled(charge: ChargeFacts): asserts charge is SettledCha
 
 export function settle(charge: ChargeFacts, profile: TaxProfile, today: string): Settlement {
   assertSettled(charge);
-  const date = payoutDate(charge.approvalDate);
+  const date = payoutDate(charge.approvalDate, charge.approvalRecordedAt ? bogotaDate(new Date(charge.approvalRecordedAt)) : undefined);
   // A refund after the payout is taken from the merchant's next payout; before it, the payout is cancelled. Either
   // way what this charge brought is reversed.
   const state: SettlementState = charge.estado === 'reembolsado' ? 'revertida' : today > date ? 'liquidada' : 'programada';

@@ -1,5 +1,6 @@
 // The operator's list of provider notices kept aside (a payment reported after the charge was final, ...): the
-// operator refunds or reconciles them; they are never dropped.
+// operator settles them with the provider (no route of ours refunds a payment its charge does not hold:
+// docs/decisions.md, "Anomalies"); they are never dropped.
 import { Controller, Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';

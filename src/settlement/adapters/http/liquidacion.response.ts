@@ -94,7 +94,13 @@ export class LiquidacionResponse {
   })
   aprobadoEn!: string;
 
-  @ApiProperty({ format: 'date', example: '2026-11-24', description: 'Next Colombian business day after the approval (America/Bogota)' })
+  @ApiProperty({
+    format: 'date',
+    example: '2026-11-24',
+    description:
+      'Next Colombian business day after the approval (America/Bogota); for an approval the gateway recorded only after ' +
+      'that day was over, the next one after the day it was recorded',
+  })
   fechaPagoEstimada!: string;
 
   @ApiProperty({ enum: ['programada', 'liquidada', 'revertida'] })
