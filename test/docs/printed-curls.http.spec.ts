@@ -6,6 +6,7 @@
 // The CLI lines are cli.spec.ts's.
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { ensureDebianPackage } from '../support/debian-package.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { onboardMerchant } from '../support/merchants.js';
 
@@ -94,7 +95,7 @@ async function pasted(gw: TestGateway, file: string, headings: string[], banner:
   // names with its checkoutUrl, as the reader copies it from the create's answer.
   const script = [
     'set -u',
-    `curl() { local out; out=$(command curl -w '\\n%{http_code} %{url_effective}' "$@"); printf '@@STEP\\n%s\\n' "$out";`,
+    `curl() { local out; out=$(/usr/bin/curl -w '\\n%{http_code} %{url_effective}' "$@"); printf '@@STEP\\n%s\\n' "$out";`,
     `  if [ -z "$PAGO" ]; then PAGO=$(printf '%s' "$out" | sed -n 's/^{"id":"\\([0-9a-f-]*\\)".*"checkoutUrl".*/\\1/p' | head -1); fi; }`,
     'PAGO=',
     ...filled,
@@ -126,6 +127,7 @@ describe('the curls printed in the docs, pasted as printed', () => {
   let gw: TestGateway;
 
   beforeAll(async () => {
+    ensureDebianPackage('curl', '/usr/bin/curl', 'curl');
     gw = await startTestGateway();
   });
   afterAll(() => gw.close());
