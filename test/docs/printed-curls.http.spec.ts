@@ -1,4 +1,4 @@
-// The curls of README.md and docs/webhooks.md, pasted as a new user pastes them: the blocks of a page's sections run
+// The curls of README.md, docs/webhooks.md and docs/sandbox.md, pasted as a new user pastes them: the blocks of a page's sections run
 // in one bash, in order, against a real gateway. Changed only where the page tells the reader to: the `NAME=...`
 // values it says to take from the start banner, `<id>` (the charge the walk-through created), the placeholder base
 // `https://<pasarela>/v1` and the default addresses (3000, 3001), which are this gateway's. So a curl that needs a
@@ -7,7 +7,7 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { ensureDebianPackage } from '../support/debian-package.js';
-import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { onboardMerchant } from '../support/merchants.js';
 
 /** The ```sh blocks of the sections of `file` headed `headings` (## level), in the page's order. */
@@ -80,9 +80,16 @@ function promised(step: Step, { path, status, body }: Answer): unknown {
  * Runs the pasted steps in one bash with the banner's values, and compares every answer with what the page promises:
  * its status, and the field names its `# -> {...}` shows.
  */
-async function pasted(gw: TestGateway, file: string, headings: string[], banner: Record<string, string>): Promise<Answer[]> {
+async function pasted(
+  gw: TestGateway,
+  file: string,
+  headings: string[],
+  banner: Record<string, string>,
+  /** Set before the page's own lines: what the reader's shell has from the README's walk-through. */
+  fromReadme: Record<string, string> = {},
+): Promise<Answer[]> {
   const { assignments, steps } = parse(shBlocks(file, headings));
-  expect(steps.length).toBeGreaterThanOrEqual(3);
+  expect(steps.length).toBeGreaterThan(0);
   const filled = assignments.map((line) =>
     line
       .replace(/https:\/\/<pasarela>/g, 'http://localhost:3000')
@@ -98,6 +105,7 @@ async function pasted(gw: TestGateway, file: string, headings: string[], banner:
     `curl() { local out; out=$(/usr/bin/curl -w '\\n%{http_code} %{url_effective}' "$@"); printf '@@STEP\\n%s\\n' "$out";`,
     `  if [ -z "$PAGO" ]; then PAGO=$(printf '%s' "$out" | sed -n 's/^{"id":"\\([0-9a-f-]*\\)".*"checkoutUrl".*/\\1/p' | head -1); fi; }`,
     'PAGO=',
+    ...Object.entries(fromReadme).map(([name, value]) => `${name}='${value}'`),
     ...filled,
     ...steps.map((step) => step.command.replace(/<id>/g, '$PAGO')),
   ]
@@ -151,5 +159,13 @@ describe('the curls printed in the docs, pasted as printed', () => {
       '200 /v1/webhook-endpoint',
       '201 /v1/webhook-endpoint/secreto',
     ]);
+  });
+
+  it("docs/sandbox.md: making the sandbox silent once, with the README's OPERATOR_TOKEN", async () => {
+    const answers = await pasted(gw, 'docs/sandbox.md', ['Scripted outcomes (operator API)'], {}, { OPERATOR_TOKEN: gw.operatorToken });
+    expect(answers.map((a) => [a.status, a.path, a.body])).toEqual([[200, '/internal/sandbox/comportamiento', { demoraMs: 0, silencio: true, veces: 1 }]]);
+    // Back to normal, as the page says `{}` does, for whatever runs on this gateway next.
+    const normal = await http('PUT', `${gw.adminUrl}/internal/sandbox/comportamiento`, { token: gw.operatorToken, body: {} });
+    expect(normal.body).toEqual({ demoraMs: 0, silencio: false, veces: null });
   });
 });
