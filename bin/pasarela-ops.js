@@ -665,7 +665,7 @@ async function main(argv) {
     }
     const lines = helpOf(prefix);
     const usage = target.name ? lines.split('\n')[0].trim().split(/\s{2,}/)[0] : `${prefix} <command> [arguments]`;
-    process.stdout.write(`Usage: pasarela-ops [options] ${usage}\n\n${lines}\n\nOptions --url, --token, --json: see pasarela-ops --help\n`);
+    process.stdout.write(`Usage: pasarela-ops [options] ${usage}\n\n${lines}\n\nOptions --url, --token, --timeout, --json: see pasarela-ops --help\n`);
     return 0;
   }
   if (args.length === 0) throw new UsageError('no command given; see pasarela-ops --help for the commands');

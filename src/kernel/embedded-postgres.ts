@@ -27,6 +27,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   // initdb runs as the postgres user it creates; every parent must be traversable (TOOLCHAIN.md, fact 5).
   mkdirSync(path.dirname(dir), { recursive: true });
   chmodSync(path.dirname(dir), 0o755);
+  // What postgres writes while it starts, kept to say why when it exits instead (the package answers only undefined).
+  let startOutput: string | null = '';
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     port: options.port,
@@ -35,7 +37,9 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     persistent: options.persistent,
     createPostgresUser: true,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'idle_in_transaction_session_timeout=30000', '-c', 'max_connections=200'],
-    onLog: () => undefined,
+    onLog: (message) => {
+      if (startOutput !== null) startOutput = (startOutput + String(message)).slice(-8192);
+    },
     onError: (message) => options.log?.(`postgres: ${String(message)}`.trim()),
   });
   await stopOrphanedServer(dir, options.log);
@@ -49,7 +53,10 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     if (await portAnswers(options.port)) {
       throw new Error(`EMBEDDED_PG_PORT ${options.port} is in use by another program: stop it, or set EMBEDDED_PG_PORT to a free port`);
     }
-    throw new Error(`Could not start the embedded PostgreSQL in ${dir} on port ${options.port}${error ? `: ${String(error)}` : ''}`);
+    const reason = startFailureReason(startOutput ?? '') ?? (error ? String(error) : undefined);
+    throw new Error(`Could not start the embedded PostgreSQL in ${dir} on port ${options.port}${reason ? `: ${reason}` : ''}`);
+  } finally {
+    startOutput = null;
   }
   const admin = pg.getPgClient('postgres', '127.0.0.1');
   await admin.connect();
@@ -63,6 +70,26 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${options.database}`,
     stop: () => pg.stop(),
   };
+}
+
+/**
+ * Why postgres would not start, in its own words, on one line: its FATAL (or PANIC) message with the DETAIL and HINT
+ * under it ("database files are incompatible with server. The data directory was initialized by PostgreSQL version
+ * 17, ..."); else its last line that is not a routine LOG (what it prints before its log is set up).
+ */
+function startFailureReason(output: string): string | undefined {
+  const lines = output
+    .split('\n')
+    .map((line) => line.replace(/^\d{4}-\d\d-\d\d [\d:.]+ \S+ \[\d+\] /, '').trim())
+    .filter((line) => line !== '');
+  const fatal = lines.findIndex((line) => /^(FATAL|PANIC):/.test(line));
+  if (fatal < 0) return lines.filter((line) => !/^(LOG|DEBUG\d?|INFO|NOTICE|WARNING):/.test(line)).pop();
+  const said = [lines[fatal]!];
+  for (const line of lines.slice(fatal + 1)) {
+    if (!/^(DETAIL|HINT):/.test(line)) break;
+    said.push(line);
+  }
+  return said.map((line) => line.replace(/^[A-Z]+:\s*/, '').replace(/\.?$/, '.')).join(' ').replace(/\.$/, '');
 }
 
 /** A running process's name, command line and parent, from /proc; null when there is none (or only its zombie). */

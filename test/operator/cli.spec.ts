@@ -289,6 +289,15 @@ describe('pasarela-ops', () => {
     }
   });
 
+  it("points every command's own --help at each option every command takes, --timeout included", async () => {
+    const help = (await cli(['--help'])).stdout;
+    const common = [...help.split('\nOptions:\n')[1]!.matchAll(/^ {2}(--[a-z]+)/gm)].map((m) => m[1]);
+    expect(common).toEqual(['--url', '--token', '--timeout', '--json']);
+    const reconcile = await cli(['charges', 'reconcile', '--help']);
+    expect(reconcile.code).toBe(0);
+    expect(reconcile.stdout.trimEnd().split('\n').pop()).toBe(`Options ${common.join(', ')}: see pasarela-ops --help`);
+  });
+
   describe('against a server that is not a healthy operator API', () => {
     let server: Server;
     let url: string;
