@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsIn, IsObject, IsOptional, IsString, IsUUID, ValidateBy, ValidateIf, type ValidationArguments } from 'class-validator';
 import type { Config } from '../../../kernel/config.js';
+import { containsCardNumber } from '../../../kernel/card-number.js';
 import { FieldError } from '../../../kernel/errors.js';
 import { CheckedBy, type BodyProblems, type Sent } from '../../../kernel/http/validation.js';
 import { HTTPS_URL_PATTERN, MAX_URL_LENGTH, parseHttpsUrl } from '../../../merchants/domain/web-registration.js';
@@ -73,13 +74,13 @@ export class CreateChargeBody {
   @IsIn(MONEDAS, { message: 'moneda must be one of COP, USD' })
   moneda!: (typeof MONEDAS)[number];
 
-  @ApiProperty({ minLength: 1, maxLength: 120, example: 'PED-1001', description: 'Your own order identifier.' })
+  @ApiProperty({ minLength: 1, maxLength: 120, example: 'PED-1001', description: 'Your own order identifier. Never a card number (400).' })
   @IsDefined({ message: 'referencia is required' })
   @IsString({ message: 'referencia must be a string' })
   @Characters(1, 120, 'referencia must be 1 to 120 characters long')
   referencia!: string;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 255, description: 'Shown to the buyer on the payment screen.' })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 255, description: 'Shown to the buyer on the payment screen. Never a card number (400).' })
   @IsOptional()
   @IsString({ message: 'descripcion must be a string' })
   @Characters(0, 255, 'descripcion must be at most 255 characters long')
@@ -122,6 +123,13 @@ function chargeRules(body: Sent<CreateChargeBody>, problems: BodyProblems, { max
   const field = montoOk ? 'monto' : 'montoMinor';
   if (amount !== null && amount > maxMonto) problems.add(field, `${field} must be at most ${maxMonto}`);
   if (body.moneda === 'USD') problems.add('moneda', 'only COP is processed for now');
+  // Kept for good in the event store, shown to the buyer, sent in webhooks: a card number must never get there.
+  for (const field of ['referencia', 'descripcion'] as const) {
+    const text = body[field];
+    if (typeof text === 'string' && !problems.alreadyRefused(field) && containsCardNumber(text)) {
+      problems.add(field, `${field} must not contain a card number: the buyer types it on the payment page, never in your request`);
+    }
+  }
   if (typeof body.urlRetorno === 'string') {
     const check = parseHttpsUrl(body.urlRetorno, 'urlRetorno');
     if (!check.ok) problems.add('urlRetorno', check.problem);
