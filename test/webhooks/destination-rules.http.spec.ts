@@ -93,6 +93,9 @@ describe('webhook destinations in production mode', () => {
       for (const host of Object.keys(answers)) {
         const result = await sender.send(request(`https://${host}:${loopback.port}/webhooks`));
         expect([host, result.statusCode, result.error]).toEqual([host, null, expect.stringMatching(/^destination refused: .* resolves to/)]);
+        // The error is the merchant's to read (portal, API): the kind of address, never the address itself, or a
+        // merchant could map the internal names our DNS answers.
+        for (const address of answers[host]!) expect([host, result.error]).toEqual([host, expect.not.stringContaining(address)]);
       }
       expect(loopback.connections).toBe(0);
     } finally {

@@ -65,7 +65,7 @@ export class HttpWebhookSender implements WebhookSender {
     // One private answer among public ones is how a rebinding attack looks: refuse the name outright.
     for (const { address } of addresses) {
       const refusal = checkAddress(address, this.policy);
-      if (refusal) throw new DestinationRefused(`${host} ${refusal} (${address})`);
+      if (refusal) throw new DestinationRefused(`${host} ${refusal}`);
     }
     return addresses[0]!;
   }
