@@ -250,6 +250,20 @@ describe('a provider silence in the log', () => {
       await expectNothingSecret(refusalLines(mark), charge);
     });
 
+    it('the session POST /v1/pagos opens', async () => {
+      const mark = logger.lines.length;
+      refusing = /^\/api\/sesiones$/;
+      const answer = await http('POST', `${gw.publicUrl}/v1/pagos`, {
+        token: merchant.apiKey,
+        headers: { 'idempotency-key': 'refused-session-1' },
+        body: { merchantId: merchant.merchantId, monto: 150000, moneda: 'COP', referencia: 'REF-SESSION-1' },
+      });
+      expect(answer.status).toBe(503);
+      const [{ id }] = await gw.infra.dataSource.query("SELECT data->>'chargeId' AS id FROM events WHERE type = 'ChargeCreated' AND data->>'referencia' = 'REF-SESSION-1'");
+      one(refusalLines(mark), `error \\[OpenCheckout\\] charge ${id}: payment session: the provider refused \\(session_not_found\\); answered 503, left creado for a retry`);
+      await expectNothingSecret(refusalLines(mark), undefined, 'Sesión no encontrada');
+    });
+
     it("own checkout's PSE debit at POST /v1/pagos", async () => {
       expect((await operator(gw, 'PUT', `/internal/merchants/${merchant.merchantId}/checkout-propio`, { habilitado: true })).status).toBe(200);
       const mark = logger.lines.length;

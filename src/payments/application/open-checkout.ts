@@ -8,7 +8,7 @@ import { ChargeNotFound } from '../domain/charge.errors.js';
 import { ChargeStream, type Cause, type LoadedCharge } from './charge-stream.js';
 import { GatewayUnavailable } from './errors.js';
 import { WrongExpectedRevision } from './ports/event-store.port.js';
-import { PAYMENT_PROVIDER, ProviderUnavailable, providerSilence, type PaymentProvider } from './ports/provider.port.js';
+import { PAYMENT_PROVIDER, ProviderRefused, ProviderUnavailable, providerRefusal, providerSilence, type PaymentProvider } from './ports/provider.port.js';
 
 const MAX_ATTEMPTS = 3;
 
@@ -59,7 +59,9 @@ export class OpenCheckout {
         this.logger.warn(providerSilence(`charge ${charge.id}`, error, 'answered 503, left creado for a retry'));
         throw new GatewayUnavailable();
       }
-      this.logger.error(`charge ${charge.id}: provider refused to open a session: ${String(error)}`);
+      // Its reason code, not the provider's own message (which may repeat what it was sent).
+      const about = `charge ${charge.id}: payment session`;
+      this.logger.error(error instanceof ProviderRefused ? providerRefusal(about, error, 'answered 503, left creado for a retry') : `${about}: ${String(error)}`);
       throw new GatewayUnavailable();
     }
   }
