@@ -40,7 +40,8 @@ nav.main a:hover { background: #2d3d60; }
 
 main { max-width: 72rem; margin: 0 auto; padding: 1.25rem 1rem 3rem; }
 main:focus { outline: none; }
-h1 { font-size: 1.6rem; margin: .25rem 0 1rem; line-height: 1.25; }
+/* A heading may hold a referencia of 120 characters with no space (a charge's page): it wraps, never widens the page. */
+h1 { font-size: 1.6rem; margin: .25rem 0 1rem; line-height: 1.25; overflow-wrap: anywhere; }
 h2 { font-size: 1.2rem; margin: 0 0 .75rem; }
 h3 { font-size: 1.05rem; margin: 1rem 0 .5rem; }
 p { margin: 0 0 .75rem; }
@@ -79,7 +80,12 @@ input[aria-invalid=true] { border-color: var(--bad); }
 input[readonly] { background: var(--bg); border-style: dashed; }
 form.role select { width: auto; min-width: 10rem; }
 .nowrap, .mono.nowrap { white-space: nowrap; overflow-wrap: normal; }
-.mono.email { overflow-wrap: break-word; }
+/* An address wraps after its @ (the <wbr> there) when that is enough; a part longer than its column breaks where it
+   must (anywhere, not break-word, so the column may be narrower than that part: a table's frame would cut it off). */
+.mono.email { overflow-wrap: anywhere; }
+/* A referencia has no spaces to wrap at (up to 120 characters): it wraps anywhere rather than push Estado and Monto out
+   of the table's frame (the link alone: on a phone the cell's "Referencia" label keeps its word). */
+td.referencia > a { overflow-wrap: anywhere; min-width: 0; }
 fieldset { border: 1px solid var(--line); border-radius: .5rem; padding: .75rem 1rem; margin: 0; }
 legend { font-weight: 600; padding: 0 .25rem; }
 .radio { display: flex; gap: .5rem; align-items: center; font-weight: 400; min-height: 2.75rem; }
