@@ -51,6 +51,15 @@ describe('the portal in Spanish', () => {
     expect(await text(admin, '.lead')).toContain('o 1 hora después de ingresar');
   });
 
+  it('welcomes a person to a shop whose name ends with a full stop (S.A.S.) with one full stop, not "S.A.S.."', async () => {
+    const company = await onboardMerchant(gw, { nombre: 'Repuestos El Valle S.A.S.' });
+    const page = await acceptAs(await operatorInvites(gw, company.merchantId, 'marta@repuestos.co', 'Marta'), STRONG_PASSWORD);
+    await page.getByRole('heading', { name: 'Resumen' }).waitFor();
+    const welcome = await text(page, '.notice');
+    expect(welcome).toContain('¡Listo, Marta! Ya tienes acceso al portal de Repuestos El Valle S.A.S.');
+    expect(welcome).not.toContain('S.A.S..');
+  });
+
   let luisInvitation = '';
 
   it('an invitation ends its time with one full stop, and Luis is "Invitación enviada", not "Invitada"', async () => {

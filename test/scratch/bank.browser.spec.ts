@@ -1,0 +1,38 @@
+import type { Browser } from 'playwright-core';
+import { writeFileSync } from 'node:fs';
+import { launchBrowser } from '../support/browser.js';
+import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
+import { createCharge, fillCardUpToPay } from '../checkout/paying.js';
+const out: string[] = [];
+const W = `(() => ({ sw: document.documentElement.scrollWidth, iw: innerWidth, wide: [...document.querySelectorAll('body *')].filter(e => e.scrollWidth > e.clientWidth + 1 && e.clientWidth > 0 && getComputedStyle(e).clip === 'auto').map(e => e.tagName + '.' + e.className + ' ' + e.scrollWidth + '/' + e.clientWidth + ' ovx=' + getComputedStyle(e).overflowX + ' [' + (e.textContent||'').trim().slice(0, 30) + ']').slice(0, 8) }))()`;
+describe('bank', () => {
+  let gw: TestGateway; let browser: Browser; let m: OnboardedMerchant;
+  beforeAll(async () => { [gw, browser] = await Promise.all([startTestGateway(), launchBrowser()]); m = await onboardMerchant(gw, { nombre: 'Distribuidora Internacional de Repuestos Automotrices y Accesorios del Valle del Cauca S.A.S.' }); }, 120000);
+  afterAll(async () => { await browser?.close(); await gw?.close(); writeFileSync('/tmp/hunt-browser-bank.txt', out.join('\n')); }, 120000);
+  it('bank', async () => {
+    const ref = 'R'.repeat(120); const desc = 'Descripción-muy-larga-sin-espacios-'.repeat(8).slice(0, 255);
+    const ctx = await browser.newContext({ viewport: { width: 320, height: 640 } });
+    const page = await ctx.newPage();
+    const c = await createCharge(gw, m, { referencia: ref, descripcion: desc, monto: 99999999 });
+    await page.goto(c.checkoutUrl + '?metodo=pse');
+    await page.getByLabel('Banco').selectOption({ label: 'Bancolombia' });
+    await page.getByLabel('Jurídica').check();
+    await page.getByLabel('Tipo de documento').selectOption('NIT');
+    await page.getByLabel('Número de documento').fill('890.900.608-9');
+    await page.getByLabel('Nombre del titular de la cuenta').fill('Distribuidora Internacional de Repuestos Automotrices y Accesorios del Valle del Cauca S.A.S.');
+    await page.getByLabel('Correo electrónico').fill('notificaciones.facturacion.electronica@distribuidoraelvalle.com.co');
+    await page.getByRole('button', { name: 'Continuar al banco' }).click();
+    await page.getByRole('button', { name: 'Autorizar pago' }).waitFor();
+    out.push('bank ' + JSON.stringify(await page.evaluate(W)));
+    await page.screenshot({ path: '/tmp/hunt-browser-bank.png', fullPage: true });
+    const c2 = await createCharge(gw, m, { referencia: ref, descripcion: desc, monto: 99999999 });
+    await fillCardUpToPay(page, c2.checkoutUrl);
+    const fr = page.frames().find(f => f !== page.mainFrame())!;
+    out.push('frame ' + JSON.stringify(await fr.evaluate(W)));
+    out.push('page ' + JSON.stringify(await page.evaluate(W)));
+    await page.screenshot({ path: '/tmp/hunt-browser-card.png', fullPage: true });
+    await page.goto(gw.sandboxUrl + '/red-efectivo');
+    out.push('red ' + JSON.stringify(await page.evaluate(W)));
+  }, 300000);
+});
