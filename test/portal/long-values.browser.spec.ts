@@ -1,18 +1,20 @@
 // The longest values the API accepts, on the portal's pages, in a real headless Chromium on a phone and a desktop: a
-// referencia of 120 characters with no space (the spec's maximum; order ids joined by dashes or underscores have none)
-// and a long work e-mail address. Nothing may be cut off by the frame of a table, and no page may scroll sideways: a
-// referencia that pushed the Estado and Monto columns out of the list's frame hid them, and the charge's own page
-// (its h1) was as wide as the referencia.
+// referencia of 120 characters with no space (the spec's maximum; order ids joined by dashes or underscores have none),
+// a descripcion of 255 characters with no space (a list of SKUs) and a long work e-mail address. Nothing may be cut off
+// by the frame of a table, and no page may scroll sideways: a referencia that pushed the Estado and Monto columns out
+// of the list's frame hid them, and the charge's own page was as wide as its h1 (the referencia) or its history (the
+// descripcion).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { acceptInvitationInPortal, launchBrowser } from '../support/browser.js';
 import { http, startTestGateway, waitUntil, type TestGateway } from '../support/gateway.js';
 import { onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
 import { approveCharge } from '../support/outcomes.js';
-import { createCharge } from './charges-fixture.js';
+import { createCharge } from '../checkout/paying.js';
 import { operatorInvites, STRONG_PASSWORD } from './portal-client.js';
 
 const SLOW_MS = 120_000;
 const LONGEST_REFERENCIA = `PEDIDO_2026-11-24_${'7f3a9c2e'.repeat(13)}`.slice(0, 120);
+const LONGEST_DESCRIPCION = `SKU:${'4006381333931'.repeat(20)}`.slice(0, 255);
 const LONG_EMAIL = 'notificaciones.facturacion.electronica@distribuidoraelvalle.com.co';
 
 /**
@@ -44,7 +46,7 @@ describe('the portal with the longest values', () => {
   beforeAll(async () => {
     [gw, browser] = await Promise.all([startTestGateway(), launchBrowser()]);
     shop = await onboardMerchant(gw, { nombre: 'Distribuidora El Valle' });
-    chargeId = await createCharge(gw, shop, LONGEST_REFERENCIA, 1_250_000);
+    ({ id: chargeId } = await createCharge(gw, shop, { referencia: LONGEST_REFERENCIA, monto: 1_250_000, descripcion: LONGEST_DESCRIPCION }));
     await approveCharge(gw, chargeId);
     await waitUntil(
       () => http('GET', `${gw.publicUrl}/v1/pagos?estado=aprobado`, { token: shop.apiKey }),
@@ -85,9 +87,10 @@ describe('the portal with the longest values', () => {
         expect(facts.pageWidth).toBeLessThanOrEqual(facts.screenWidth);
       });
 
-      it("the charge's page fits the screen, its heading and its referencia wrapped", async () => {
+      it("the charge's page fits the screen, its heading, referencia and descripcion wrapped", async () => {
         const facts = await readable(`/portal/pagos/${chargeId}`);
         expect(await page.getByRole('heading', { level: 1 }).innerText()).toContain(LONGEST_REFERENCIA);
+        expect(await page.locator('ol.timeline').innerText()).toContain(LONGEST_DESCRIPCION);
         expect(facts.cut).toEqual([]);
         expect(facts.pageWidth).toBeLessThanOrEqual(facts.screenWidth);
       });
