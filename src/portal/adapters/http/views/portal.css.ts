@@ -40,7 +40,8 @@ nav.main a:hover { background: #2d3d60; }
 
 main { max-width: 72rem; margin: 0 auto; padding: 1.25rem 1rem 3rem; }
 main:focus { outline: none; }
-/* A heading may hold a referencia of 120 characters with no space (a charge's page): it wraps, never widens the page. */
+/* A heading may hold a referencia of 120 characters with no space (a charge's page): it wraps, never widens the
+   page. */
 h1 { font-size: 1.6rem; margin: .25rem 0 1rem; line-height: 1.25; overflow-wrap: anywhere; }
 h2 { font-size: 1.2rem; margin: 0 0 .75rem; }
 h3 { font-size: 1.05rem; margin: 1rem 0 .5rem; }
@@ -131,7 +132,9 @@ ol.timeline { list-style: none; margin: 0; padding: 0 0 0 1.25rem; border-left: 
 ol.timeline li { position: relative; padding: 0 0 1rem .75rem; }
 ol.timeline li::before { content: ""; position: absolute; left: -1.72rem; top: .35rem; width: .9rem; height: .9rem; border-radius: 50%; background: var(--brand); border: 2px solid #fff; }
 ol.timeline .when { color: var(--muted); font-size: .9rem; }
-ol.timeline.cambios li { overflow-wrap: anywhere; }
+/* A history line may hold a descripcion of 255 characters with no space (a list of SKUs): it wraps, never widens
+   the page. */
+ol.timeline li { overflow-wrap: anywhere; }
 ol.timeline.cambios .badge { margin-right: .4rem; }
 /* A figure's default 40 px side margins shrank the chart and pushed its figures' table out of the card on a phone. */
 .chart { margin: 0; }
