@@ -1,9 +1,9 @@
 // The longest values the API accepts, on the portal's pages, in a real headless Chromium on a phone and a desktop: a
 // referencia of 120 characters with no space (the spec's maximum; order ids joined by dashes or underscores have none),
-// a descripcion of 255 characters with no space (a list of SKUs) and a long work e-mail address. Nothing may be cut off
-// by the frame of a table, and no page may scroll sideways: a referencia that pushed the Estado and Monto columns out
-// of the list's frame hid them, and the charge's own page was as wide as its h1 (the referencia) or its history (the
-// descripcion).
+// a descripcion of 255 characters with no space (a list of SKUs), a long work e-mail address and a shop named by its
+// domain. Nothing may be cut off by the frame of a table, and no page may scroll sideways: a referencia that pushed the
+// Estado and Monto columns out of the list's frame hid them, the charge's own page was as wide as its h1 (the
+// referencia) or its history (the descripcion), and every page as wide as the header's shop name.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { acceptInvitationInPortal, launchBrowser } from '../support/browser.js';
 import { http, startTestGateway, waitUntil, type TestGateway } from '../support/gateway.js';
@@ -45,7 +45,7 @@ describe('the portal with the longest values', () => {
 
   beforeAll(async () => {
     [gw, browser] = await Promise.all([startTestGateway(), launchBrowser()]);
-    shop = await onboardMerchant(gw, { nombre: 'Distribuidora El Valle' });
+    shop = await onboardMerchant(gw, { nombre: 'www.electrodomesticosdelcaribe.com.co' });
     ({ id: chargeId } = await createCharge(gw, shop, { referencia: LONGEST_REFERENCIA, monto: 1_250_000, descripcion: LONGEST_DESCRIPCION }));
     await approveCharge(gw, chargeId);
     await waitUntil(
@@ -79,6 +79,13 @@ describe('the portal with the longest values', () => {
         await page.goto(`${gw.publicUrl}${path}`);
         return page.evaluate(CUT_OFF) as Promise<{ pageWidth: number; screenWidth: number; cut: string[] }>;
       };
+
+      it('the welcome names the shop whole, and the page fits the screen', async () => {
+        const facts = await readable('/portal/resumen?hecho=bienvenida');
+        expect(await page.getByRole('status').innerText()).toContain('www.electrodomesticosdelcaribe.com.co');
+        expect(facts.cut).toEqual([]);
+        expect(facts.pageWidth).toBeLessThanOrEqual(facts.screenWidth);
+      });
 
       it('Pagos: the referencia wraps, and its Estado and Monto stay inside the table', async () => {
         const facts = await readable('/portal/pagos');
