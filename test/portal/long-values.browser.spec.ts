@@ -10,7 +10,7 @@ import { http, startTestGateway, waitUntil, type TestGateway } from '../support/
 import { onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
 import { approveCharge } from '../support/outcomes.js';
 import { createCharge } from '../checkout/paying.js';
-import { operatorInvites, STRONG_PASSWORD } from './portal-client.js';
+import { acceptInvitation, operatorInvites, STRONG_PASSWORD } from './portal-client.js';
 
 const SLOW_MS = 120_000;
 const LONGEST_REFERENCIA = `PEDIDO_2026-11-24_${'7f3a9c2e'.repeat(13)}`.slice(0, 120);
@@ -109,4 +109,20 @@ describe('the portal with the longest values', () => {
       });
     });
   }
+
+  it('signing in to one of two shops with long names: the choice fits a 360 px phone', async () => {
+    const other = await onboardMerchant(gw, { nombre: 'www.ferreteriayconstruccionesdelnorte.com.co' });
+    await acceptInvitation(gw, await operatorInvites(gw, other.merchantId, LONG_EMAIL, 'María de los Ángeles Fernández'));
+    const context = await browser.newContext({ viewport: { width: 360, height: 640 }, locale: 'es-CO', timezoneId: 'America/Bogota' });
+    const page = await context.newPage();
+    await page.goto(`${gw.publicUrl}/portal/ingresar`);
+    await page.getByLabel('Correo electrónico').fill(LONG_EMAIL);
+    await page.getByLabel('Contraseña').fill(STRONG_PASSWORD);
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await page.getByRole('radio', { name: 'www.ferreteriayconstruccionesdelnorte.com.co' }).waitFor();
+    const facts = (await page.evaluate(CUT_OFF)) as { pageWidth: number; screenWidth: number; cut: string[] };
+    await context.close();
+    expect(facts.cut).toEqual([]);
+    expect(facts.pageWidth).toBeLessThanOrEqual(facts.screenWidth);
+  }, SLOW_MS);
 });
