@@ -25,6 +25,9 @@ header.top a { color: #fff; }
 .brand { font-weight: 700; font-size: 1.15rem; text-decoration: none; letter-spacing: .01em; }
 .brand span { color: #9cc3ff; }
 .shop { font-weight: 600; padding-left: 1rem; border-left: 1px solid #56627a; }
+/* A shop may be named by its domain ("www.electrodomesticosdelcaribe.com.co"), one word wider than a phone: the header
+   and the sentences and choices that name it wrap it rather than widen every page. */
+.shop, main p, .radio { overflow-wrap: anywhere; }
 .who { margin-left: auto; display: flex; flex-wrap: wrap; gap: .25rem .75rem; align-items: center; font-size: .95rem; }
 .who form { display: inline; margin: 0; }
 /* Tap targets of 44 px (the checkout's size; WCAG 2.5.8 asks 24): the header's links and the sign-out button. */
