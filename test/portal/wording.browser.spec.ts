@@ -51,6 +51,26 @@ describe('the portal in Spanish', () => {
     expect(await text(admin, '.lead')).toContain('o 1 hora después de ingresar');
   });
 
+  it('a shop whose name ends with a full stop (S.A.S.): one full stop after it, not "S.A.S..", on the welcome and the new-password page', async () => {
+    const company = await onboardMerchant(gw, { nombre: 'Repuestos El Valle S.A.S.' });
+    const page = await acceptAs(await operatorInvites(gw, company.merchantId, 'marta@repuestos.co', 'Marta'), STRONG_PASSWORD);
+    await page.getByRole('heading', { name: 'Resumen' }).waitFor();
+    const welcome = await text(page, '.notice');
+    expect(welcome).toContain('¡Listo, Marta! Ya tienes acceso al portal de Repuestos El Valle S.A.S.');
+    expect(welcome).not.toContain('S.A.S..');
+
+    // A colleague there who forgot the password opens the link for a new one: the page names the shop the same way.
+    await acceptInvitation(gw, await operatorInvites(gw, company.merchantId, 'pablo@repuestos.co', 'Pablo'), 'repuestos para todo el valle');
+    await page.goto(`${gw.publicUrl}/portal/configuracion/personas`);
+    await page.getByRole('button', { name: 'Enlace para nueva contraseña de Pablo' }).click();
+    const link = (await page.locator('#enlace-restablecer').textContent())?.trim() ?? '';
+    const pablo = await browser.newPage();
+    await pablo.goto(link);
+    const reset = await text(pablo);
+    await pablo.close();
+    expect(reset).toContain('Elige una contraseña nueva para el portal de Repuestos El Valle S.A.S. Al guardarla');
+  });
+
   let luisInvitation = '';
 
   it('an invitation ends its time with one full stop, and Luis is "Invitación enviada", not "Invitada"', async () => {

@@ -76,6 +76,9 @@ button,.button{display:block;width:100%;border:0;border-radius:12px;padding:.95r
 .voucher .facts dd{text-align:left}
 .voucher .facts div:last-child{border-bottom:0;padding-bottom:0}
 .actions{display:grid;gap:.75rem}
+/* What the shop wrote may be one word wider than the screen (a name that is its domain, a descripcion that is an
+   address or a list of SKUs): it wraps where it must, or the sheet's frame cuts it off. */
+.summary h1,.concept,.links a,.result p,.button,.foot{overflow-wrap:anywhere}
 .foot{max-width:34rem;margin:0 auto 2rem;padding:0 1rem;text-align:center;font-size:.82rem;color:#4b5565}
 @media (min-width:40rem){
   .topbar{padding-top:1.5rem}

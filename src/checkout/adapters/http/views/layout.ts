@@ -61,7 +61,7 @@ ${
 ${body}
 </main>
 <footer class="foot">
-  <p>Pasarela procesa este pago${summary ? html` para ${summary.merchantName}` : null}.${options.https ? ' Tus datos viajan cifrados y la' : ' La'} tarjeta la recibe solo la entidad de pagos.</p>
+  <p>Pasarela procesa este pago${summary ? html` para ${summary.merchantName}` : null}${summary?.merchantName.endsWith('.') ? '' : '.'}${options.https ? ' Tus datos viajan cifrados y la' : ' La'} tarjeta la recibe solo la entidad de pagos.</p>
 </footer>
 </body>
 </html>

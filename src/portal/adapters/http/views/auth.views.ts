@@ -127,7 +127,7 @@ export function passwordResetPage(form: PasswordResetForm): string {
   const errors = form.errors ?? {};
   return layout(
     authCard(html`<h1>Hola, ${form.nombre}</h1>
-<p>Elige una contraseña nueva para el portal de <strong>${form.merchantNombre}</strong>. Al guardarla se cerrarán todas tus
+<p>Elige una contraseña nueva para el portal de <strong>${form.merchantNombre}</strong>${form.merchantNombre.endsWith('.') ? '' : '.'} Al guardarla se cerrarán todas tus
 sesiones abiertas y la anterior dejará de servir.</p>
 ${choosePasswordForm(`/portal/restablecer/${form.token}`, form.csrf, form.email, errors)}`),
     { title: 'Elegir una contraseña nueva', session: null },

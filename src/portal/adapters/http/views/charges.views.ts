@@ -55,7 +55,7 @@ function table(charges: ChargeSummary[]): Html {
   <tbody>${charges.map(
     (c) => html`<tr>
     <td data-label="Fecha">${dateTime(c.creadoEn)}</td>
-    <td data-label="Referencia"><a href="/portal/pagos/${c.id}">${c.referencia}</a></td>
+    <td data-label="Referencia" class="referencia"><a href="/portal/pagos/${c.id}">${c.referencia}</a></td>
     <td data-label="Estado">${estadoBadge(c.estado)}</td>
     <td data-label="Monto" class="num">${money(c.monto, c.moneda)}</td>
   </tr>`,

@@ -19,7 +19,9 @@ const RIGHT = 12;
 const TOP = 14;
 const BOTTOM = 34;
 
-const DECIMAL = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 1 });
+// Three decimals: an axis to 2,5 x 10^n has its lines at 0,625, 1,25 and 1,875 x 10^n, each named exactly (1,25 M
+// rounded to one decimal read 1,3 M, an amount no line stands at).
+const DECIMAL = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 3 });
 
 /** "$ 0", "$ 50 mil", "$ 1,5 M": the axis needs few characters. */
 export function compactPesos(value: number): string {

@@ -25,6 +25,9 @@ header.top a { color: #fff; }
 .brand { font-weight: 700; font-size: 1.15rem; text-decoration: none; letter-spacing: .01em; }
 .brand span { color: #9cc3ff; }
 .shop { font-weight: 600; padding-left: 1rem; border-left: 1px solid #56627a; }
+/* A shop may be named by its domain ("www.electrodomesticosdelcaribe.com.co"), one word wider than a phone: the header
+   and the sentences and choices that name it wrap it rather than widen every page. */
+.shop, main p, .radio { overflow-wrap: anywhere; }
 .who { margin-left: auto; display: flex; flex-wrap: wrap; gap: .25rem .75rem; align-items: center; font-size: .95rem; }
 .who form { display: inline; margin: 0; }
 /* Tap targets of 44 px (the checkout's size; WCAG 2.5.8 asks 24): the header's links and the sign-out button. */
@@ -40,7 +43,9 @@ nav.main a:hover { background: #2d3d60; }
 
 main { max-width: 72rem; margin: 0 auto; padding: 1.25rem 1rem 3rem; }
 main:focus { outline: none; }
-h1 { font-size: 1.6rem; margin: .25rem 0 1rem; line-height: 1.25; }
+/* A heading may hold a referencia of 120 characters with no space (a charge's page): it wraps, never widens the
+   page. */
+h1 { font-size: 1.6rem; margin: .25rem 0 1rem; line-height: 1.25; overflow-wrap: anywhere; }
 h2 { font-size: 1.2rem; margin: 0 0 .75rem; }
 h3 { font-size: 1.05rem; margin: 1rem 0 .5rem; }
 p { margin: 0 0 .75rem; }
@@ -79,7 +84,12 @@ input[aria-invalid=true] { border-color: var(--bad); }
 input[readonly] { background: var(--bg); border-style: dashed; }
 form.role select { width: auto; min-width: 10rem; }
 .nowrap, .mono.nowrap { white-space: nowrap; overflow-wrap: normal; }
-.mono.email { overflow-wrap: break-word; }
+/* An address wraps after its @ (the <wbr> there) when that is enough; a part longer than its column breaks where it
+   must (anywhere, not break-word, so the column may be narrower than that part: a table's frame would cut it off). */
+.mono.email { overflow-wrap: anywhere; }
+/* A referencia has no spaces to wrap at (up to 120 characters): it wraps anywhere rather than push Estado and Monto out
+   of the table's frame (the link alone: on a phone the cell's "Referencia" label keeps its word). */
+td.referencia > a { overflow-wrap: anywhere; min-width: 0; }
 fieldset { border: 1px solid var(--line); border-radius: .5rem; padding: .75rem 1rem; margin: 0; }
 legend { font-weight: 600; padding: 0 .25rem; }
 .radio { display: flex; gap: .5rem; align-items: center; font-weight: 400; min-height: 2.75rem; }
@@ -125,7 +135,9 @@ ol.timeline { list-style: none; margin: 0; padding: 0 0 0 1.25rem; border-left: 
 ol.timeline li { position: relative; padding: 0 0 1rem .75rem; }
 ol.timeline li::before { content: ""; position: absolute; left: -1.72rem; top: .35rem; width: .9rem; height: .9rem; border-radius: 50%; background: var(--brand); border: 2px solid #fff; }
 ol.timeline .when { color: var(--muted); font-size: .9rem; }
-ol.timeline.cambios li { overflow-wrap: anywhere; }
+/* A history line may hold a descripcion of 255 characters with no space (a list of SKUs): it wraps, never widens
+   the page. */
+ol.timeline li { overflow-wrap: anywhere; }
 ol.timeline.cambios .badge { margin-right: .4rem; }
 /* A figure's default 40 px side margins shrank the chart and pushed its figures' table out of the card on a phone. */
 .chart { margin: 0; }

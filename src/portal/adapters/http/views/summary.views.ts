@@ -5,7 +5,7 @@ import { ESTADOS } from '../../../../payments/domain/charge.js';
 import type { PortalSession } from '../../../application/portal-session.js';
 import { barChart, type Bar } from './chart.js';
 import { estadoBadge } from './charges.views.js';
-import { calendarDate, count, counted, pesos } from './format.js';
+import { calendarDate, count, counted, endSentence, pesos } from './format.js';
 import { okNotice } from './forms.js';
 import { html, type Html } from './html.js';
 import { layout } from './layout.js';
@@ -71,7 +71,7 @@ export function summaryPage(session: PortalSession, model: SummaryModel): string
   return layout(
     html`${okNotice(
       model.arrival === 'bienvenida'
-        ? `¡Listo, ${session.nombre}! Ya tienes acceso al portal de ${session.merchantNombre}.`
+        ? `¡Listo, ${session.nombre}! ${endSentence(`Ya tienes acceso al portal de ${session.merchantNombre}`)}`
         : model.arrival === 'contrasena'
           ? 'Guardamos tu contraseña nueva. Cerramos tus demás sesiones: en otros equipos, ingresa con la contraseña nueva.'
           : undefined,
