@@ -175,6 +175,8 @@ describe('a buyer pays in the browser', () => {
     await frame.getByLabel('Vence (MM/AA)').fill('1/2');
     await frame.getByLabel('Código de seguridad').fill('1');
     await frame.getByRole('button', { name: 'Continuar' }).click();
+    // The answer's page, with its errors (the button alone may still be the posted page's, before the answer lands).
+    await frame.locator('[aria-invalid="true"]').first().waitFor();
     await frame.getByRole('button', { name: 'Continuar' }).waitFor();
     const iframe = page.locator('iframe.card-frame');
     // Inside the frame, the button ends within the frame's own viewport: nothing to scroll to.
@@ -182,7 +184,7 @@ describe('a buyer pays in the browser', () => {
     const overflow = () =>
       frame.getByRole('button', { name: 'Continuar' }).evaluate((button) => (button as unknown as Box).getBoundingClientRect().bottom - (globalThis as unknown as { innerHeight: number }).innerHeight);
     expect(await eventually(overflow, (px) => px <= 0, 10_000)).toBeLessThanOrEqual(0);
-    expect((await iframe.boundingBox())!.height).toBeGreaterThan(before);
+    expect(await eventually(async () => (await iframe.boundingBox())!.height, (height) => height > before, 10_000)).toBeGreaterThan(before);
   }, SLOW_MS);
 
   it('card frame fits its content: the shorter cuotas step leaves no empty box under "Usar otra tarjeta"', async () => {
