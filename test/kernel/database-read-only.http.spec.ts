@@ -39,6 +39,8 @@ describe('a database that turns read-only under a running gateway', () => {
     await db?.drop();
   });
 
+  const httpLines = () => logger.lines.filter((line) => line.includes('[HTTP]'));
+
   const create = () =>
     http('POST', `${gw.publicUrl}/v1/pagos`, {
       token: merchant.apiKey,
@@ -59,11 +61,17 @@ describe('a database that turns read-only under a running gateway', () => {
         { statusCode: 503, message: expect.any(String), error: 'Service Unavailable', code: 'gateway_unavailable' },
       ]);
     }
+    // Writes retried for a while (past the API's once-a-second probe of the database): still 503, and the API's log
+    // says the outage began, once, and not that it is over while writes are still refused.
+    for (const until = Date.now() + 2500; Date.now() < until; ) expect((await create()).status).toBe(503);
+    expect(httpLines()).toEqual([expect.stringMatching(/^error \[HTTP\] The database does not answer \(cannot execute .* in a read-only transaction\); requests answer 503 until it does$/)]);
     // Nothing logged as a bug: no 500, no stack trace (the dispatcher's and the sandbox clock's turns included).
     expect(logger.lines.filter((line) => /answered 500|failed:|^\w+ \[[^\]]*\] +at /.test(line))).toEqual([]);
 
     await readOnly(false);
     const created = await waitUntil(create, (answer) => answer.status !== 503, 15_000);
     expect([created.status, created.body.referencia, created.body.estado]).toEqual([201, 'PED-SOLO-LECTURA', 'pendiente']);
+    await waitUntil(async () => httpLines().length, (count) => count >= 2, 5_000);
+    expect(httpLines().slice(1)).toEqual(['log [HTTP] The database answers again; requests are served again']);
   }, 60_000);
 });
