@@ -7,7 +7,6 @@
 // every connection stalled that long is ended, and its query fails as any query cut by an outage does (a 503,
 // kernel/database-outage.ts). docs/decisions.md, "Database outages".
 import pg from 'pg';
-import { databaseUnreachable } from './database-outage.js';
 
 /** How long a query waits for an answer before the server is asked whether it is still there. */
 export const STALL_MS = 5_000;
@@ -80,10 +79,10 @@ export class WatchedClient extends pg.Client {
       return true;
     } catch (error) {
       (probe as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
-      // Only the server's own refusal (a SQLSTATE, e.g. a password refused) is an answer; refused, cut or timed out
-      // (pg's "timeout expired", "Query read timeout") is not.
-      const { code } = error as { code?: unknown };
-      return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && databaseUnreachable(error) === undefined;
+      // A refusal from the server itself (a SQLSTATE: no slot left, starting up, a password refused) is an answer: it
+      // is there. Refused, cut or timed out (pg's "timeout expired", "Query read timeout") is not.
+      // pg's DatabaseError, what the server sent, carries its severity; Node's socket errors do not.
+      return typeof (error as { severity?: unknown }).severity === 'string';
     }
   }
 }
