@@ -25,7 +25,6 @@ const PASSWORD = 'pasarela';
 
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
   const dir = path.resolve(options.dir);
-  const said = new RecentLines();
   // initdb runs as the postgres user it creates; every parent must be traversable (TOOLCHAIN.md, fact 5).
   mkdirSync(path.dirname(dir), { recursive: true });
   chmodSync(path.dirname(dir), 0o755);
@@ -37,7 +36,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     persistent: options.persistent,
     createPostgresUser: true,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'idle_in_transaction_session_timeout=30000', '-c', 'max_connections=200'],
-    onLog: (message) => said.add(String(message)),
+    onLog: () => undefined,
     onError: (message) => options.log?.(`postgres: ${String(message)}`.trim()),
   });
   await stopOrphanedServer(dir, options.log);
@@ -51,9 +50,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     if (await portAnswers(options.port)) {
       throw new Error(`EMBEDDED_PG_PORT ${options.port} is in use by another program: stop it, or set EMBEDDED_PG_PORT to a free port`);
     }
-    // The package rejects with nothing: PostgreSQL's own words (a cluster of another version, a lock file) say why.
-    const why = said.reason() ?? (error ? String(error) : '');
-    throw new Error(`Could not start the embedded PostgreSQL in ${dir} on port ${options.port}${why ? `: ${why}` : ''}`);
+    throw new Error(`Could not start the embedded PostgreSQL in ${dir} on port ${options.port}${error ? `: ${String(error)}` : ''}`);
   }
   const admin = pg.getPgClient('postgres', '127.0.0.1');
   await admin.connect();
@@ -128,25 +125,6 @@ class Supervisor {
         this.log?.(`postgres: the embedded PostgreSQL did not start again; trying again in ${Math.min(delay * 2, RESTART_MAX_MS) / 1000} s`);
       }
     }
-  }
-}
-
-/** The last lines PostgreSQL wrote to its stderr, for a start it refused. */
-class RecentLines {
-  private lines: string[] = [];
-
-  add(chunk: string): void {
-    this.lines = [...this.lines, ...chunk.split('\n').filter((line) => line.trim() !== '')].slice(-10);
-  }
-
-  /** `FATAL (DETAIL HINT)` of the last FATAL or PANIC, without the log line prefix; undefined if none. */
-  reason(): string | undefined {
-    const message = (line: string) => /\b(FATAL|PANIC|DETAIL|HINT):\s+(.*)$/.exec(line);
-    const fatal = this.lines.findLastIndex((line) => /^(FATAL|PANIC)$/.test(message(line)?.[1] ?? ''));
-    if (fatal < 0) return undefined;
-    const details = this.lines.slice(fatal + 1).map(message).filter((found) => found && /^(DETAIL|HINT)$/.test(found[1]!));
-    const main = message(this.lines[fatal]!)![2]!;
-    return details.length > 0 ? `${main} (${details.map((found) => found![2]).join(' ')})` : main;
   }
 }
 
