@@ -67,6 +67,66 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   };
 }
 
+/** A running process's name, command line and parent, from /proc; null when there is none (or only its zombie). */
+function processOf(pid: number): { command: string[]; parent: number; name: string } | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const [state, parentField] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (state === 'Z') return null;
+    const parent = Number(parentField);
+    const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    return { command, parent, name };
+  } catch {
+    return null;
+  }
+}
+
+const STOP_WAIT_MS = 30_000;
+
+/**
+ * A gateway killed without its shutdown (SIGKILL, the OOM killer) leaves its PostgreSQL running, and the next start
+ * found the port taken. The cluster's postmaster.pid names that server: when it still runs on this directory and the
+ * process that started it is gone (it was adopted), it is stopped with a fast shutdown (SIGINT: open transactions
+ * roll back, the data stays consistent) before a new one starts. A server whose gateway still runs is another
+ * Pasarela's on the same DATA_DIR: left alone, and this start stops with a message that says so.
+ */
+async function stopOrphanedServer(dir: string, log?: (line: string) => void): Promise<void> {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return;
+  }
+  const server = Number.isInteger(pid) && pid > 0 ? processOf(pid) : null;
+  // No such process, or the pid now names something else: a stale file, which PostgreSQL itself replaces.
+  if (!server?.command.includes(dir)) return;
+  const owner = server.parent > 1 ? processOf(server.parent) : null;
+  if (owner?.name === 'node' || owner?.command[0]?.endsWith('node')) {
+    throw new Error(
+      `The embedded PostgreSQL in ${dir} is in use by another running Pasarela (process ${server.parent}): ` +
+        'stop it first, or give this one a DATA_DIR of its own',
+    );
+  }
+  log?.(`postgres: stopping the server a killed run left running on ${dir} (process ${pid}) before starting again`);
+  process.kill(pid, 'SIGINT');
+  for (const deadline = Date.now() + STOP_WAIT_MS; processOf(pid); ) {
+    if (Date.now() > deadline) throw new Error(`The PostgreSQL a killed run left running on ${dir} (process ${pid}) did not stop in ${STOP_WAIT_MS / 1000} s`);
+    await sleep(100);
+  }
+}
+
+/** Whether something accepts connections on the loopback port. */
+function portAnswers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ port, host: '127.0.0.1' }, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
 const RESTART_FIRST_MS = 1000;
 const RESTART_MAX_MS = 30_000;
 
@@ -126,64 +186,4 @@ class Supervisor {
       }
     }
   }
-}
-
-/** A running process's name, command line and parent, from /proc; null when there is none (or only its zombie). */
-function processOf(pid: number): { command: string[]; parent: number; name: string } | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    const [state, parentField] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (state === 'Z') return null;
-    const parent = Number(parentField);
-    const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
-    return { command, parent, name };
-  } catch {
-    return null;
-  }
-}
-
-const STOP_WAIT_MS = 30_000;
-
-/**
- * A gateway killed without its shutdown (SIGKILL, the OOM killer) leaves its PostgreSQL running, and the next start
- * found the port taken. The cluster's postmaster.pid names that server: when it still runs on this directory and the
- * process that started it is gone (it was adopted), it is stopped with a fast shutdown (SIGINT: open transactions
- * roll back, the data stays consistent) before a new one starts. A server whose gateway still runs is another
- * Pasarela's on the same DATA_DIR: left alone, and this start stops with a message that says so.
- */
-async function stopOrphanedServer(dir: string, log?: (line: string) => void): Promise<void> {
-  let pid: number;
-  try {
-    pid = Number(readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  } catch {
-    return;
-  }
-  const server = Number.isInteger(pid) && pid > 0 ? processOf(pid) : null;
-  // No such process, or the pid now names something else: a stale file, which PostgreSQL itself replaces.
-  if (!server?.command.includes(dir)) return;
-  const owner = server.parent > 1 ? processOf(server.parent) : null;
-  if (owner?.name === 'node' || owner?.command[0]?.endsWith('node')) {
-    throw new Error(
-      `The embedded PostgreSQL in ${dir} is in use by another running Pasarela (process ${server.parent}): ` +
-        'stop it first, or give this one a DATA_DIR of its own',
-    );
-  }
-  log?.(`postgres: stopping the server a killed run left running on ${dir} (process ${pid}) before starting again`);
-  process.kill(pid, 'SIGINT');
-  for (const deadline = Date.now() + STOP_WAIT_MS; processOf(pid); ) {
-    if (Date.now() > deadline) throw new Error(`The PostgreSQL a killed run left running on ${dir} (process ${pid}) did not stop in ${STOP_WAIT_MS / 1000} s`);
-    await sleep(100);
-  }
-}
-
-/** Whether something accepts connections on the loopback port. */
-function portAnswers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ port, host: '127.0.0.1' }, () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }
