@@ -110,10 +110,12 @@ export async function createHttpApp(
     void reply.status(204).header('cache-control', 'public, max-age=86400').send();
   });
   // The filter says when an outage it met is over: it asks the database itself (a closed gateway ends the watch).
+  // A database that answers reads but refuses writes (read-only, SQLSTATE 25006) is still in its outage.
   app.useGlobalFilters(
     new ErrorFilter(async () => {
       if (!dataSource.isInitialized) return 'closed';
-      await dataSource.query('SELECT 1');
+      const [session] = (await dataSource.query('SHOW transaction_read_only')) as Array<{ transaction_read_only: string }>;
+      if (session?.transaction_read_only === 'on') throw new Error('the database is read-only');
       return 'answers';
     }),
   );

