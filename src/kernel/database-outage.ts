@@ -12,10 +12,10 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOST
  * SQLSTATEs of a server going away or not ready: admin_shutdown, crash_shutdown, cannot_connect_now; of one with no
  * connection slot left, too_many_connections (max_connections or the role's limit: old and new processes side by side
  * during a deploy); and of one that answers but takes no writes, read_only_sql_transaction (a standby the address
- * names mid-failover, a primary fenced read-only, a managed server set read-only on a full disk). A retry later fixes
- * each.
+ * names mid-failover, a primary fenced read-only, a managed server set read-only on a full disk); and of one whose own
+ * disk is full, disk_full (the write is rolled back whole). A retry later fixes each.
  */
-const SERVER_CODES = new Set(['57P01', '57P02', '57P03', '53300', '25006']);
+const SERVER_CODES = new Set(['57P01', '57P02', '57P03', '53300', '25006', '53100']);
 
 /** What node-postgres and its pool say, with no code, when a connection ends under them or cannot be had in time. */
 const CLIENT_MESSAGES = [

@@ -23,6 +23,9 @@ describe('databaseUnreachable', () => {
     expect(databaseUnreachable(serverError('57P03', 'the database system is starting up'))).toBe('the database system is starting up');
     expect(databaseUnreachable(serverError('25006', 'cannot execute INSERT in a read-only transaction'))).toBe('cannot execute INSERT in a read-only transaction');
     expect(databaseUnreachable(serverError('53300', 'sorry, too many clients already'))).toBe('sorry, too many clients already');
+    expect(databaseUnreachable(serverError('53100', 'could not extend file "base/16384/16390": No space left on device'))).toBe(
+      'could not extend file "base/16384/16390": No space left on device',
+    );
     expect(databaseUnreachable(serverError('08006', 'connection failure'))).toBe('connection failure');
   });
 
