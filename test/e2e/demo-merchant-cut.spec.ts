@@ -2,7 +2,7 @@
 // registered, then its key kept in DATA_DIR/demo-merchant.json. A start killed in the middle of it used to leave a
 // merchant no file named, and the next start made a second "Tienda Demo". Now the next start finishes the one begun.
 import type { ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,6 +67,34 @@ describe('a first start killed while it seeds the demo merchant', () => {
     });
     expect([created.status, created.body]).toEqual([201, expect.objectContaining({ merchantId, estado: 'pendiente' })]);
 
+    child.kill('SIGTERM');
+    await exited(child);
+  }, 150_000);
+
+  it('a Ctrl-C while it seeds: says so (not "could not start"), stops its PostgreSQL for good, and the next start finishes', async () => {
+    const parent = mkdtempSync(path.join(os.tmpdir(), 'pasarela-demo-cut-'));
+    dirs.push(parent);
+    chmodSync(parent, 0o755);
+    const dataDir = path.join(parent, 'data');
+    mkdirSync(dataDir, { mode: 0o700 });
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, GATEWAY_MAX_LIFETIME_MS: '100000' };
+    for (const name of ['DATABASE_URL', 'OPERATOR_TOKEN', 'PROVIDER_SECRET', 'WEBHOOK_SECRET_KEY', 'WEBHOOK_SECRET_KEY_PREVIOUS']) delete env[name];
+    for (const name of ['PORT', 'ADMIN_PORT', 'SANDBOX_PORT', 'EMBEDDED_PG_PORT']) env[name] = String(await freePort());
+
+    const interrupted = await startChild(CUT_PROCESS, { ...env, DEMO_CUT_AT: 'POST /internal/merchants', DEMO_CUT_SIGNAL: 'SIGINT' }, 'Pasarela is running', 60_000).then(
+      () => 'ready',
+      (error: Error) => error.message,
+    );
+    expect(interrupted).toContain('exited (130) before it was ready');
+    expect(interrupted).toContain('Pasarela: SIGINT while starting; stopping');
+    expect(interrupted).not.toContain('could not start');
+    expect(interrupted).not.toContain('starting it again');
+    // Its PostgreSQL went with it: nothing holds the data directory.
+    expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+
+    const child = await startChild(GATEWAY_PROCESS, env, 'Pasarela is running', 60_000);
+    children.push(child);
+    expect(outputOf(child)).toContain('Demo merchant "Tienda Demo" (approved, site https://tienda-demo.example registered)');
     child.kill('SIGTERM');
     await exited(child);
   }, 150_000);
