@@ -13,7 +13,8 @@ function cardPrefix(digits: string): boolean {
   return four >= 2221 && four <= 2720;
 }
 
-function luhn(digits: string): boolean {
+/** The Luhn check digit every card number ends with (ISO/IEC 7812). */
+export function luhn(digits: string): boolean {
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
     let digit = Number(digits[digits.length - 1 - i]);

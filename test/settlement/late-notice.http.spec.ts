@@ -6,6 +6,7 @@ import { onboardMerchant, type OnboardedMerchant } from '../support/merchants.js
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { http, startTestGatewayOn, type TestGateway } from '../support/gateway.js';
 import { NoticeRelay } from '../support/notice-relay.js';
+import { acceptInvitation, operatorInvites } from '../portal/portal-client.js';
 
 const bogota = (local: string): Date => new Date(`${local}-05:00`);
 
@@ -48,6 +49,12 @@ describe('an approval recorded after its payout day', () => {
     // Monday's approval, as the provider's report of Monday has it; the payout, the first business day after Wednesday.
     // By Monday alone it would be Tuesday 14, already over: "liquidada", a transfer made before we knew of the payment.
     expect(answer.body).toMatchObject({ aprobadoEn: '2026-04-13T15:00:00.000Z', fechaPagoEstimada: '2026-04-16', estado: 'programada' });
+    // The portal shows the same day, and says why that day: not "the next business day after the approval" (Tuesday).
+    const portal = await acceptInvitation(gw, await operatorInvites(gw, shop.merchantId, 'duena@tienda.example.co'));
+    const page = await portal.get(`/portal/pagos/${charge.id}`);
+    expect(page.text.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ')).toContain(
+      'Te pagaremos el jueves, 16 de abril de 2026 (el siguiente día hábil en Colombia después del día en que recibimos la aprobación).',
+    );
     const report = await operator(gw, 'GET', '/internal/conciliaciones/reportes/2026-04-13');
     expect(report.text.split('\n')).toHaveLength(3); // header, the payment, the last line end
 

@@ -26,10 +26,7 @@ describe('POST /internal/conciliaciones while the worker is not running', () => 
       approved.push(id);
     }
     // The approvals are recorded (GET /v1/pagos/{id} folds the stream); nothing has projected them.
-    for (let tries = 0; tries < 300 && !(await Promise.all(approved.map(estado))).every((e) => e === 'aprobado'); tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(await Promise.all(approved.map(estado))).toEqual(['aprobado', 'aprobado']);
+    await waitUntil(() => Promise.all(approved.map(estado)), (estados) => estados.every((e) => e === 'aprobado'), 60_000);
     const [projected] = await gw.infra.dataSource.query('SELECT count(*)::int AS n FROM provider_references');
     expect(projected.n).toBe(0);
     // Readers of the log (projectors, and the import's look past the read model) see an event once no transaction older

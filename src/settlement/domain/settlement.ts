@@ -27,8 +27,10 @@ export interface ChargeFacts {
 export interface Settlement {
   lines: SettlementLines;
   profile: TaxProfile;
-  /** The next Colombian business day after the approval's Bogota date. */
+  /** The next Colombian business day after the approval's Bogota date, or after the day it was recorded (payoutDate). */
   payoutDate: string;
+  /** Which day the payout date follows: the approval's, or the day the gateway recorded an approval it learned of late. */
+  payoutAfter: 'approval' | 'recording';
   state: SettlementState;
 }
 
@@ -57,10 +59,11 @@ export function assertSettled(charge: ChargeFacts): asserts charge is SettledCha
 export function settle(charge: ChargeFacts, profile: TaxProfile, today: string): Settlement {
   assertSettled(charge);
   const date = payoutDate(charge.approvalDate, charge.approvalRecordedAt ? bogotaDate(new Date(charge.approvalRecordedAt)) : undefined);
+  const payoutAfter = date === nextBusinessDay(charge.approvalDate) ? 'approval' : 'recording';
   // A refund after the payout is taken from the merchant's next payout; before it, the payout is cancelled. Either
   // way what this charge brought is reversed.
   const state: SettlementState = charge.estado === 'reembolsado' ? 'revertida' : today > date ? 'liquidada' : 'programada';
-  return { lines: settlementLines(charge.monto, charge.method, profile), profile, payoutDate: date, state };
+  return { lines: settlementLines(charge.monto, charge.method, profile), profile, payoutDate: date, payoutAfter, state };
 }
 
 /**

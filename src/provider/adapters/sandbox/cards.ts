@@ -1,6 +1,7 @@
 // The sandbox's test cards (docs/sandbox.md): each magic number decides its payment. Numbers are Luhn-checked
 // first, as every card form does; a valid number that is not a test card is refused without touching the payment.
 import { startOfBogotaDay } from '../../../kernel/bogota.js';
+import { luhn } from '../../../kernel/card-number.js';
 
 export type CardType = 'credito' | 'debito';
 export type CardBehaviour = 'aprobar' | 'rechazar' | 'fondos_insuficientes' | 'error';
@@ -28,19 +29,7 @@ export const MAX_INSTALLMENTS = 36;
 /** Digits only: buyers type spaces or dashes between groups. */
 export const normaliseCardNumber = (raw: string): string => raw.replace(/[\s-]/g, '');
 
-export function passesLuhn(digits: string): boolean {
-  if (!/^\d{12,19}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
+export const passesLuhn = (digits: string): boolean => /^\d{12,19}$/.test(digits) && luhn(digits);
 
 export const testCard = (digits: string): TestCard | undefined => TEST_CARDS.find((card) => card.number === digits);
 

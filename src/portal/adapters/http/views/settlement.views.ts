@@ -17,12 +17,15 @@ const STATE: Record<SettlementState, { label: string; badge: string }> = {
   revertida: { label: 'Revertida', badge: 'violet' },
 };
 
-const WHY_THAT_DAY = '(el siguiente día hábil en Colombia después de la aprobación)';
+const WHY_THAT_DAY = {
+  approval: '(el siguiente día hábil en Colombia después de la aprobación)',
+  recording: '(el siguiente día hábil en Colombia después del día en que recibimos la aprobación)',
+} as const;
 
 /** When the money reaches the shop, or what the refund did to it (docs/settlement.md's rule). */
 function payoutSentence(view: SettlementView): Html {
-  const { payoutDate, state } = view.settlement;
-  const day = html`<strong>${PAYOUT_DAY.format(new Date(`${payoutDate}T12:00:00-05:00`))}</strong> ${WHY_THAT_DAY}`;
+  const { payoutDate, payoutAfter, state } = view.settlement;
+  const day = html`<strong>${PAYOUT_DAY.format(new Date(`${payoutDate}T12:00:00-05:00`))}</strong> ${WHY_THAT_DAY[payoutAfter]}`;
   if (state === 'programada') return html`Te pagaremos el ${day}.`;
   if (state === 'liquidada') return html`Pagada el ${day}.`;
   const refundedAt = view.charge.refundedAt;
