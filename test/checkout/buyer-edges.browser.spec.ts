@@ -3,7 +3,7 @@
 // screen is one of the page's own (never a missing page, never a false "nothing was charged").
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.js';
-import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { startTestGateway, waitUntil, type TestGateway } from '../support/gateway.js';
 import { DEFAULT_SITE, onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
 import { cardPayButton, createCharge, estadoOf, eventTypes, fillCardUpToPay, operator } from './paying.js';
 
@@ -80,6 +80,30 @@ describe('a buyer off the happy path', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Tu código para pagar en efectivo' }).waitFor();
     expect(await page.getByRole('alert').count()).toBe(0);
+  }, SLOW_MS);
+
+  it('the card frame fits what it shows on a phone, the form as it opens and with every field wrong: no box to scroll inside, no empty space', async () => {
+    const created = await createCharge(gw, merchant);
+    await page.goto(`${created.checkoutUrl}?metodo=tarjeta`);
+    const card = page.frameLocator('iframe');
+    await card.getByLabel('Número de la tarjeta').waitFor();
+    const frame = page.frames().find((f) => f.url().startsWith(gw.infra.config.sandboxPublicUrl))!;
+    // The frame's viewport (what the buyer sees of the form without scrolling inside it) against the form's own height.
+    // Asked from here: the frame's CSP allows no string of script to be evaluated in it.
+    const gap = () =>
+      frame.evaluate(() => {
+        const w = globalThis as unknown as { innerHeight: number; document: { documentElement: { getBoundingClientRect(): { height: number } } } };
+        return Math.abs(w.innerHeight - w.document.documentElement.getBoundingClientRect().height);
+      });
+    const fits = async () => expect(await waitUntil(gap, (px) => px <= 2)).toBeLessThanOrEqual(2);
+    await fits();
+    await card.getByLabel('Número de la tarjeta').fill('4242 4242 4242 4241');
+    await card.getByLabel('Nombre como aparece en la tarjeta').fill('A');
+    await card.getByLabel('Vence (MM/AA)').fill('13/30');
+    await card.getByLabel('Código de seguridad').fill('1');
+    await card.getByRole('button', { name: 'Continuar' }).click();
+    await card.getByText('Revisa el número de la tarjeta').waitFor();
+    await fits();
   }, SLOW_MS);
 
   it("card expiry typed on a phone's number keypad, which has no slash (1230), or with the year in full (12/2030)", async () => {

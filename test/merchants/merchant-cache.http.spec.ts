@@ -43,6 +43,21 @@ async function statementsDuring(pattern: RegExp, work: () => Promise<unknown>): 
 }
 
 describe('in the process that makes the change', () => {
+  // The NOTIFY of the change usually arrives before the next request; held back here, so these show this process
+  // forgetting its own change at once rather than the notice winning the race. Applied afterwards, in order.
+  let held: string[] = [];
+  let apply: ((notice: string) => void) | undefined;
+  beforeEach(() => {
+    const cache = gw.infra.merchantCache;
+    apply = cache.apply.bind(cache);
+    cache.apply = (notice) => void held.push(notice);
+  });
+  afterEach(() => {
+    gw.infra.merchantCache.apply = apply!;
+    for (const notice of held) apply!(notice);
+    held = [];
+  });
+
   it('answers a known key and its merchant from memory', async () => {
     const merchant = await onboardMerchant(gw);
     expect((await charge(merchant)).status).toBe(201);

@@ -103,6 +103,9 @@ describe('the settings history', () => {
     } while (cursor);
     expect(pages).toBe(3);
     expect(seen).toEqual(all);
+    // A page that ends exactly at the oldest change says there is no next one (not a cursor to an empty page).
+    const whole = await changes(shop.apiKey, `?limit=${all.length}`);
+    expect([whole.body.data.length, whole.body.nextCursor]).toEqual([all.length, null]);
   });
 
   it('orders changes made at the same instant by kind and id, and pages through them one by one', async () => {

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { NewEvent } from '../../src/payments/application/ports/event-store.port.js';
 import { chargeStream } from '../../src/payments/domain/charge.events.js';
-import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { http, startTestGateway, waitUntil, type TestGateway } from '../support/gateway.js';
 import { onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
 import { READ_MODELS } from '../../src/operator/adapters/replay/read-models.js';
 import { replayReadModels } from '../../src/operator/adapters/replay/replay.js';
@@ -103,11 +103,13 @@ describe('pasarela-ops replay', () => {
     const second = await http('POST', `${gw.adminUrl}/internal/replay`, { token: gw.operatorToken, body: {} });
     expect(second.status).toBe(409);
     expect(second.body.code).toBe('replay_in_progress');
-    for (let job = first.body; job.estado === 'en_curso'; ) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      job = (await http('GET', `${gw.adminUrl}/internal/replay/${first.body.id}`, { token: gw.operatorToken })).body;
-      if (job.estado !== 'en_curso') expect(job.resultado.iguales).toBe(true);
-    }
+    // Its result asserted once it ended, even if it had already ended by the first look.
+    const ended = await waitUntil(
+      async () => (await http('GET', `${gw.adminUrl}/internal/replay/${first.body.id}`, { token: gw.operatorToken })).body,
+      (job) => job.estado !== 'en_curso',
+      150_000,
+    );
+    expect([ended.estado, ended.resultado?.iguales]).toEqual(['terminada', true]);
     expect((await http('GET', `${gw.adminUrl}/internal/replay/${randomUUID()}`, { token: gw.operatorToken })).status).toBe(404);
   }, 180_000);
 

@@ -100,6 +100,9 @@ describe('reading charges', () => {
       } while (cursor);
       expect(pages).toBe(3);
       expect(seen).toEqual([...ids].reverse());
+      // A page that ends exactly at the last charge says there is no next one (not a cursor to an empty page).
+      const whole = await get(`?limit=${ids.length}`, shop.apiKey);
+      expect([whole.body.data.length, whole.body.nextCursor]).toEqual([ids.length, null]);
     });
 
     it('filters by referencia and estado', async () => {

@@ -79,3 +79,48 @@ describe('the worker finishes charges left creado', () => {
     expect(retry.body).toMatchObject({ yaReembolsado: true, referenciaReembolso: atProvider[0]!.id });
   });
 });
+
+describe('the threshold of a charge left creado', () => {
+  // The gateway's clock stands still and moves only here, so a charge's age is what the test says it is.
+  const logger = capturingLogger();
+  const start = Date.parse('2026-11-23T14:00:00.000Z');
+  let now = new Date(start);
+  let gw: TestGateway;
+  beforeAll(async () => {
+    gw = await startTestGateway({ providerTimeoutMs: 300, staleChargeAfterMs: 600 }, { now: () => now }, logger);
+  });
+  afterAll(() => gw.close());
+
+  it('finishes a charge only once it is older than STALE_CHARGE_AFTER_SECONDS: a younger one swept alongside stays creado', async () => {
+    const merchant = await onboardMerchant(gw, {});
+    const leftCreado = async (referencia: string): Promise<string> => {
+      await http('PUT', `${gw.adminUrl}/internal/sandbox/comportamiento`, { token: gw.operatorToken, body: { silencio: true, veces: 1 } });
+      const answer = await http('POST', `${gw.publicUrl}/v1/pagos`, {
+        token: merchant.apiKey,
+        headers: { 'idempotency-key': referencia },
+        body: { merchantId: merchant.merchantId, monto: 42000, moneda: 'COP', referencia },
+      });
+      expect(answer.status).toBe(503);
+      const [{ id }] = await gw.infra.dataSource.query("SELECT data->>'chargeId' AS id FROM events WHERE type = 'ChargeCreated' AND data->>'referencia' = $1", [referencia]);
+      return id;
+    };
+    const estadoOf = async (id: string) => (await http('GET', `${gw.publicUrl}/v1/pagos/${id}`, { token: merchant.apiKey })).body.estado as string;
+    const sweeps = () => logger.lines.filter((line) => line.includes('charge(s) left creado'));
+
+    const older = await leftCreado('UMBRAL-VIEJO');
+    now = new Date(start + 200);
+    const younger = await leftCreado('UMBRAL-JOVEN');
+    for (const id of [older, younger]) expect(await waitUntil(() => estadoOf(id), (estado) => estado === 'creado')).toBe('creado');
+    // 650 ms after the first, 450 ms after the second: one sweep sees both, and only the first is past the threshold.
+    now = new Date(start + 650);
+    await waitUntil(async () => sweeps(), (lines) => lines.length > 0);
+    expect([sweeps(), await estadoOf(older), await estadoOf(younger)]).toEqual([
+      [expect.stringContaining('opened the checkout of 1 charge(s) left creado')],
+      'pendiente',
+      'creado',
+    ]);
+
+    now = new Date(start + 850);
+    expect(await waitUntil(() => estadoOf(younger), (estado) => estado === 'pendiente')).toBe('pendiente');
+  });
+});

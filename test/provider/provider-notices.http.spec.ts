@@ -1,7 +1,10 @@
 // POST /provider/notices: the provider's signed server-to-server notice. A bad signature is refused, the same notice
 // twice changes nothing, and a notice that contradicts a final charge is kept for the operator as an anomaly.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { signNotice } from '../../src/provider/adapters/sandbox/notice-signature.js';
-import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { http, startTestGateway, waitUntil, type TestGateway } from '../support/gateway.js';
+import { capturingLogger } from '../support/logging.js';
 import { onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
 import { createCharge, estadoOf, eventTypes, operator } from '../checkout/paying.js';
 
@@ -151,4 +154,31 @@ describe('provider notices', () => {
     expect((await http('GET', `${gw.publicUrl}/internal/anomalias`, { token: gw.operatorToken })).status).toBe(404);
     expect((await operator(gw, 'GET', '/internal/anomalias?limit=0')).status).toBe(400);
   });
+});
+
+describe('the sandbox retrying a notice the gateway did not take', () => {
+  const logger = capturingLogger();
+  let gw: TestGateway;
+  let refusing: Server;
+
+  beforeAll(async () => {
+    // Where the sandbox sends its notices: a listener that answers every one 503.
+    refusing = createServer((_request, response) => void response.writeHead(503).end());
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+    const { port } = refusing.address() as AddressInfo;
+    gw = await startTestGateway({ sandboxNoticeUrl: `http://127.0.0.1:${port}/provider/notices` }, undefined, logger);
+  });
+  afterAll(async () => {
+    await gw?.close();
+    await new Promise((resolve) => refusing?.close(resolve));
+  });
+
+  it('sends it again after 1, 5 and 25 s, as docs/sandbox.md says, each failure one line naming the wait', async () => {
+    const merchant = await onboardMerchant(gw);
+    const charge = await createCharge(gw, merchant);
+    expect((await operator(gw, 'POST', `/internal/sandbox/pagos/${charge.id}/resultado`, { resultado: 'aprobado' })).status).toBe(202);
+    const failures = () => logger.lines.filter((line) => line.includes('not delivered (status 503)'));
+    await waitUntil(async () => failures(), (lines) => lines.length >= 3, 60_000);
+    expect(failures().slice(0, 3).map((line) => /; next try in (\d+) s$/.exec(line)?.[1])).toEqual(['1', '5', '25']);
+  }, 90_000);
 });

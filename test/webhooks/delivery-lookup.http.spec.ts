@@ -90,6 +90,12 @@ describe('a delivery found by its charge, however many came after it', () => {
     expect(seen.at(-1)!.pagoId).toBe(first);
     const order = seen.map((d) => `${d.creadaEn}`);
     expect([...order].sort().reverse()).toEqual(order);
+    // A page that ends exactly at the oldest delivery says there is no next one (not a cursor to an empty page).
+    const list = (query: string) =>
+      http<{ data: DeliveryJson[]; nextCursor: string | null }>('GET', `${gw.adminUrl}/internal/merchants/${shop.merchantId}/entregas${query}`, { token: gw.operatorToken });
+    const firstPage = await list('?limit=30');
+    const rest = await list(`?limit=${LATER + 1 - 30}&cursor=${firstPage.body.nextCursor}`);
+    expect([rest.body.data.length, rest.body.data.at(-1)?.pagoId, rest.body.nextCursor]).toEqual([LATER + 1 - 30, first, null]);
 
     const forged = await http('GET', `${gw.adminUrl}/internal/merchants/${shop.merchantId}/entregas?cursor=inventado&limit=0`, { token: gw.operatorToken });
     expect(forged.status).toBe(400);

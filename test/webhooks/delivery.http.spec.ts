@@ -120,6 +120,20 @@ describe('webhook deliveries', () => {
     expect(JSON.stringify(stored)).not.toContain('INTERNAL-DETAIL');
   }, 30_000);
 
+  it('counts only a 2xx as delivered: a 300 (the first status past 2xx) is a failed attempt, retried until a 200', async () => {
+    const target = await receiver({ answer: (n) => (n === 1 ? 300 : 200) });
+    const merchant = await merchantOf(target);
+    const charge = await createCharge(gw, merchant);
+
+    await approveCharge(gw, charge.id);
+    const [delivery] = await untilDeliveries(gw, merchant.merchantId, 'entregada');
+    expect(target.accepted.map((a) => a.status)).toEqual([300, 200]);
+    expect(delivery!.intentos.map((a) => [a.numero, a.codigoEstado, a.error])).toEqual([
+      [1, 300, 'HTTP 300: redirects are not followed'],
+      [2, 200, null],
+    ]);
+  }, 30_000);
+
   it('shows that verification really checks: a tampered body, a stale timestamp or a wrong secret are refused', async () => {
     const target = await receiver();
     const merchant = await merchantOf(target);
