@@ -3,8 +3,9 @@
 // kept for good in the event store, shown to the buyer and sent in webhooks (docs/decisions.md, "Card numbers in a
 // merchant's text").
 
-// Digits in groups joined by one space, hyphen or dot, as a number is copied from a card or a receipt.
-const DIGIT_RUN = /\d+(?:[ .-]\d+)*/g;
+// Digits in groups joined by one white space (a no-break space from a document too), hyphen, dot, slash or underscore,
+// as a number is copied from a card, a receipt or a form.
+const DIGIT_RUN = /\d+(?:[\s./_-]\d+)*/g;
 
 /** The major industry identifiers of payment cards (3 to 6) or Mastercard's 2-series (2221-2720). */
 function cardPrefix(digits: string): boolean {
@@ -33,7 +34,7 @@ export function luhn(digits: string): boolean {
  */
 export function containsCardNumber(text: string): boolean {
   for (const [run] of text.matchAll(DIGIT_RUN)) {
-    const groups = run.split(/[ .-]/);
+    const groups = run.split(/[\s./_-]/);
     for (let first = 0; first < groups.length; first++) {
       let digits = '';
       for (let last = first; last < groups.length && digits.length < 19; last++) {

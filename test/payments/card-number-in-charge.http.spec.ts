@@ -28,6 +28,9 @@ describe('POST /v1/pagos with a card number in its text', () => {
     ['descripcion', 'Amex 3782 822463 10005'],
     ['referencia', '4242424242424242'],
     ['referencia', 'PED-4000.0000.0000.0002'],
+    ['descripcion', 'Tarjeta 4111\u00a01111\u00a01111\u00a01111'], // copied from a document: no-break spaces
+    ['referencia', '4111/1111/1111/1111'],
+    ['referencia', 'PED_4242_4242_4242_4242'],
   ])('%s %j: 400 on that field, the number not repeated, nothing created', async (field, text) => {
     const answer = await create({ [field]: text });
     expect(answer.status).toBe(400);
