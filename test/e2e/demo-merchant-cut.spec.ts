@@ -18,6 +18,19 @@ describe('a first start killed while it seeds the demo merchant', () => {
   const children: ChildProcess[] = [];
   const dirs: string[] = [];
 
+  /** A fresh DATA_DIR and ports for an embedded default's first start, as a new user's clone has. */
+  const firstStart = async (): Promise<{ dataDir: string; env: NodeJS.ProcessEnv }> => {
+    const parent = mkdtempSync(path.join(os.tmpdir(), 'pasarela-demo-cut-'));
+    dirs.push(parent);
+    chmodSync(parent, 0o755);
+    const dataDir = path.join(parent, 'data');
+    mkdirSync(dataDir, { mode: 0o700 });
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, GATEWAY_MAX_LIFETIME_MS: '100000' };
+    for (const name of ['DATABASE_URL', 'OPERATOR_TOKEN', 'PROVIDER_SECRET', 'WEBHOOK_SECRET_KEY', 'WEBHOOK_SECRET_KEY_PREVIOUS']) delete env[name];
+    for (const name of ['PORT', 'ADMIN_PORT', 'SANDBOX_PORT', 'EMBEDDED_PG_PORT']) env[name] = String(await freePort());
+    return { dataDir, env };
+  };
+
   afterAll(async () => {
     for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await Promise.all(children.map(exited));
@@ -28,14 +41,7 @@ describe('a first start killed while it seeds the demo merchant', () => {
     ['once the merchant is created, before its id is written down', 'POST /internal/merchants'],
     ['once its key is issued, before the key is written down', 'POST /internal/merchants/{id}/api-keys'],
   ])('%s: the next start finishes it, one demo merchant, and the key it prints creates a charge', async (_, cutAt) => {
-    const parent = mkdtempSync(path.join(os.tmpdir(), 'pasarela-demo-cut-'));
-    dirs.push(parent);
-    chmodSync(parent, 0o755);
-    const dataDir = path.join(parent, 'data');
-    mkdirSync(dataDir, { mode: 0o700 });
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, GATEWAY_MAX_LIFETIME_MS: '100000' };
-    for (const name of ['DATABASE_URL', 'OPERATOR_TOKEN', 'PROVIDER_SECRET', 'WEBHOOK_SECRET_KEY', 'WEBHOOK_SECRET_KEY_PREVIOUS']) delete env[name];
-    for (const name of ['PORT', 'ADMIN_PORT', 'SANDBOX_PORT', 'EMBEDDED_PG_PORT']) env[name] = String(await freePort());
+    const { dataDir, env } = await firstStart();
 
     const cut = startChild(CUT_PROCESS, { ...env, DEMO_CUT_AT: cutAt }, 'Pasarela is running', 60_000);
     await expect(cut).rejects.toThrow('exited (SIGKILL) before it was ready');
@@ -72,14 +78,7 @@ describe('a first start killed while it seeds the demo merchant', () => {
   }, 150_000);
 
   it('a Ctrl-C while it seeds: says so (not "could not start"), stops its PostgreSQL for good, and the next start finishes', async () => {
-    const parent = mkdtempSync(path.join(os.tmpdir(), 'pasarela-demo-cut-'));
-    dirs.push(parent);
-    chmodSync(parent, 0o755);
-    const dataDir = path.join(parent, 'data');
-    mkdirSync(dataDir, { mode: 0o700 });
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, GATEWAY_MAX_LIFETIME_MS: '100000' };
-    for (const name of ['DATABASE_URL', 'OPERATOR_TOKEN', 'PROVIDER_SECRET', 'WEBHOOK_SECRET_KEY', 'WEBHOOK_SECRET_KEY_PREVIOUS']) delete env[name];
-    for (const name of ['PORT', 'ADMIN_PORT', 'SANDBOX_PORT', 'EMBEDDED_PG_PORT']) env[name] = String(await freePort());
+    const { dataDir, env } = await firstStart();
 
     const interrupted = await startChild(CUT_PROCESS, { ...env, DEMO_CUT_AT: 'POST /internal/merchants', DEMO_CUT_SIGNAL: 'SIGINT' }, 'Pasarela is running', 60_000).then(
       () => 'ready',
