@@ -1,10 +1,15 @@
 // What the portal states as a rule is the gateway's own, in a real headless Chromium: the webhook page's retry rule
 // follows WEBHOOK_RETRY_DELAYS (an operator may lengthen them; the page said "1, 5 y 25 segundos" whatever they were)
-// and says what becomes of a notice whose retries all failed; the Resumen's table of weeks heads its column "Semana".
+// and says what becomes of a notice whose retries all failed; a notice waiting for its next retry says when that is
+// (with long delays it looked stuck: no time, no "Reenviar"); the Resumen's table of weeks heads its column "Semana".
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { acceptInvitationInPortal, launchBrowser } from '../support/browser.js';
-import { startTestGateway, type TestGateway } from '../support/gateway.js';
-import { onboardMerchant } from '../support/merchants.js';
+import { http, startTestGateway, waitUntil, type TestGateway } from '../support/gateway.js';
+import { onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
+import { approveCharge } from '../support/outcomes.js';
+import { freePort } from '../support/ports.js';
+import { deliveries, untilDeliveries } from '../webhooks/support/webhooks.js';
+import { createCharge } from './charges-fixture.js';
 import { operatorInvites, STRONG_PASSWORD } from './portal-client.js';
 
 describe('the portal states the rules this gateway runs by', () => {
@@ -12,10 +17,11 @@ describe('the portal states the rules this gateway runs by', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
+  let shop: OnboardedMerchant;
 
   beforeAll(async () => {
-    [gw, browser] = await Promise.all([startTestGateway({ webhookRetryDelays: [30, 600, 7200, 86_400] }), launchBrowser()]);
-    const shop = await onboardMerchant(gw, { nombre: 'Panadería El Trigal' });
+    [gw, browser] = await Promise.all([startTestGateway({ webhookRetryDelays: [90, 600, 7200, 86_400] }), launchBrowser()]);
+    shop = await onboardMerchant(gw, { nombre: 'Panadería El Trigal' });
     context = await browser.newContext({ locale: 'es-CO', timezoneId: 'America/Bogota' });
     context.setDefaultTimeout(10_000);
     page = await context.newPage();
@@ -32,10 +38,36 @@ describe('the portal states the rules this gateway runs by', () => {
     await page.goto(`${gw.publicUrl}/portal/configuracion/webhook`);
     const rules = page.locator('section[aria-labelledby=endpoint] p.hint').first();
     const text = ((await rules.textContent()) ?? '').replace(/\s+/g, ' ');
-    expect(text).toContain('lo reintentamos 4 veces, tras esperar 30 segundos, 10 minutos, 2 horas y 24 horas.');
+    expect(text).toContain('lo reintentamos 4 veces, tras esperar 90 segundos, 10 minutos, 2 horas y 24 horas.');
     expect(text).toContain('el aviso queda como "Fallida" y no lo intentamos más');
     expect(text).not.toContain('1, 5 y 25');
   });
+
+  it('a notice waiting for its next retry says when it is, on the webhook page and on its charge\'s page', async () => {
+    // Nothing listens there: the first attempt is refused, the next one is due 90 s later.
+    const url = `http://127.0.0.1:${await freePort()}/webhooks`;
+    expect((await http('POST', `${gw.publicUrl}/v1/webhook-endpoint`, { token: shop.apiKey, body: { url } })).status).toBe(201);
+    const chargeId = await createCharge(gw, shop, 'TRIGAL-1', 18_000);
+    await approveCharge(gw, chargeId);
+    const [delivery] = await untilDeliveries(gw, shop.merchantId, 'pendiente', 1);
+    const waiting = await untilAttempted(delivery!.id);
+    const due = new Intl.DateTimeFormat('es-CO', { timeZone: 'America/Bogota', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' })
+      .format(new Date(waiting));
+
+    await page.goto(`${gw.publicUrl}/portal/configuracion/webhook`);
+    await page.getByRole('cell').getByText(`Próximo intento: ${due}`).waitFor();
+    await page.goto(`${gw.publicUrl}/portal/pagos/${chargeId}`);
+    await page.getByRole('cell').getByText(`Próximo intento: ${due}`).waitFor();
+  });
+
+  /** The delivery's next attempt once its first one failed (the operator's list: `proximoIntentoEn`). */
+  async function untilAttempted(deliveryId: string): Promise<string> {
+    const found = await waitUntil(
+      async () => (await deliveries(gw, shop.merchantId, 'pendiente')).find((d) => d.id === deliveryId),
+      (d) => d !== undefined && d.intentos.length === 1 && d.proximoIntentoEn !== null,
+    );
+    return found!.proximoIntentoEn as string;
+  }
 
   it('the Resumen of 90 days lists weeks under "Semana", days under "Día"', async () => {
     await page.goto(`${gw.publicUrl}/portal/resumen?dias=90`);
