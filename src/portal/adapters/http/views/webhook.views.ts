@@ -100,6 +100,17 @@ export function resendForm(session: PortalSession, delivery: DeliveryView, back:
   </form>`;
 }
 
+/**
+ * When a pending notice is tried next: without it a notice waiting out a long WEBHOOK_RETRY_DELAYS looked stuck, with
+ * no "Reenviar" (a pending one cannot be re-sent) and no word of when it goes. A past time means it is due now.
+ */
+function nextAttempt(delivery: DeliveryView): Html | '' {
+  if (delivery.estado !== 'pendiente') return '';
+  return delivery.proximoIntentoEn
+    ? html`<br><span class="hint">Próximo intento: ${dateTime(delivery.proximoIntentoEn)}</span>`
+    : html`<br><span class="hint">Enviándolo ahora</span>`;
+}
+
 /** The deliveries as a table, each with its attempts; used on the webhook page and on a charge's page. */
 export function deliveriesTable(session: PortalSession, deliveries: DeliveryView[], back: string, withCharge: boolean): Html {
   return html`<div class="table-wrap"><table class="responsive">
@@ -109,7 +120,7 @@ export function deliveriesTable(session: PortalSession, deliveries: DeliveryView
     (d) => html`<tr>
     <td data-label="Evento"><div><span class="mono nowrap">${d.tipo}</span><br><span class="hint">${dateTime(d.creadaEn)}</span></div></td>
     ${withCharge ? html`<td data-label="Pago"><a href="/portal/pagos/${d.pagoId}">Ver pago</a></td>` : ''}
-    <td data-label="Estado"><div>${deliveryBadge(d.estado)}${
+    <td data-label="Estado"><div>${deliveryBadge(d.estado)}${nextAttempt(d)}${
       d.reenviadaEn ? html`<br><span class="hint">Reenviada ${dateTime(d.reenviadaEn)}</span>` : ''
     }</div></td>
     <td data-label="Intentos" class="wide"><details><summary>${counted(d.intentos.length, 'intento', 'intentos')}</summary>${attempts(d)}</details></td>
