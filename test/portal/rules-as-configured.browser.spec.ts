@@ -43,6 +43,24 @@ describe('the portal states the rules this gateway runs by', () => {
     expect(text).not.toContain('1, 5 y 25');
   });
 
+  it('to a read-only person the rule says an administrator re-sends, not "puedes reenviarlo"', async () => {
+    const invited = await http('POST', `${gw.publicUrl}/v1/personas`, { token: shop.apiKey, body: { email: 'caja@eltrigal.co', nombre: 'Caja', rol: 'lectura' } });
+    expect(invited.status).toBe(201);
+    const readerContext = await browser.newContext({ locale: 'es-CO', timezoneId: 'America/Bogota' });
+    readerContext.setDefaultTimeout(10_000);
+    try {
+      const reader = await readerContext.newPage();
+      await acceptInvitationInPortal(reader, gw.publicUrl, new URL(invited.body.invitacion.url).pathname, STRONG_PASSWORD);
+      await reader.getByRole('heading', { name: 'Resumen' }).waitFor();
+      await reader.goto(`${gw.publicUrl}/portal/configuracion/webhook`);
+      const text = ((await reader.locator('section[aria-labelledby=endpoint] p.hint').first().textContent()) ?? '').replace(/\s+/g, ' ');
+      expect(text).toContain('un administrador puede reenviarlo desde "Avisos enviados"');
+      expect(text).not.toContain('puedes reenviarlo');
+    } finally {
+      await readerContext.close();
+    }
+  });
+
   it('a notice waiting for its next retry says when it is, on the webhook page and on its charge\'s page', async () => {
     // Nothing listens there: the first attempt is refused, the next one is due 90 s later.
     const url = `http://127.0.0.1:${await freePort()}/webhooks`;
