@@ -39,10 +39,10 @@ export function retryWaits(delays: readonly number[]): string {
  * What the spec's rules mean for the shop, once, above the form: the retries this gateway really makes (its
  * configured delays, not the defaults) and that a notice whose retries all failed is not tried again by itself.
  */
-const rules = (delays: readonly number[]): Html => html`<p class="hint">Enviamos <span class="mono">payment.completed</span> y <span class="mono">payment.failed</span> a esta
+const rules = (delays: readonly number[], admin: boolean): Html => html`<p class="hint">Enviamos <span class="mono">payment.completed</span> y <span class="mono">payment.failed</span> a esta
 dirección, firmados con tu secreto en <span class="mono">svc-signature</span>. Si no responde 2xx, lo reintentamos ${counted(delays.length, 'vez', 'veces')},
 tras esperar ${retryWaits(delays)}. Si tampoco entonces responde 2xx, el aviso queda como "Fallida" y no lo intentamos más:
-puedes reenviarlo desde "Avisos enviados".</p>`;
+${admin ? 'puedes reenviarlo' : 'un administrador puede reenviarlo'} desde "Avisos enviados".</p>`;
 
 /** What a re-send did, on the page it came back to (the webhook page or the charge's): `?hecho=` of its redirect. */
 export const RESEND_DONE: Record<string, string> = {
@@ -153,7 +153,7 @@ function endpointSection(session: PortalSession, model: WebhookPageModel): Html 
   if (!endpoint) {
     return html`<section class="card" aria-labelledby="endpoint">
   <h2 id="endpoint">Endpoint de webhooks</h2>
-  ${rules(model.retryDelays)}
+  ${rules(model.retryDelays, admin)}
   <p class="notice warn">Aún no hay endpoint: tu tienda no recibe avisos de pago. Consulta cada pago con <span class="mono">GET /v1/pagos/{id}</span> mientras tanto.</p>
   ${
     admin
@@ -169,7 +169,7 @@ function endpointSection(session: PortalSession, model: WebhookPageModel): Html 
   }
   return html`<section class="card" aria-labelledby="endpoint">
   <h2 id="endpoint">Endpoint de webhooks</h2>
-  ${rules(model.retryDelays)}
+  ${rules(model.retryDelays, admin)}
   <dl class="facts">
     <dt>URL</dt><dd class="mono">${endpoint.url}</dd>
     <dt>Estado</dt><dd>${endpoint.activo ? html`<span class="badge ok">Activo</span>` : html`<span class="badge gray">Desactivado: los avisos se guardan sin enviarse</span>`}</dd>
