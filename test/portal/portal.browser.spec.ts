@@ -234,7 +234,7 @@ describe('the portal in the browser', () => {
     await screenshot(admin, 'resumen');
   });
 
-  it('a refunded charge says what became of its payout: cancelled when refunded before the payout day, taken from the next one after', async () => {
+  it('a refunded charge says what became of its payout: cancelled when refunded before the payout day, taken from the next one after; its net is what is reversed', async () => {
     const liquidacion = admin.locator('section[aria-labelledby=liquidacion]');
     // Approved on Friday 13 November 2026 (Bogota), paid on Tuesday 17 (Monday 16 is a holiday).
     const early = await createCharge(gw, shop, 'REEMB-ANTES', 30_000);
@@ -245,12 +245,16 @@ describe('the portal in the browser', () => {
     expect(await liquidacion.textContent()).toContain('reembolsado antes del día de pago: esta liquidación se canceló y no se te pagará');
     expect(await liquidacion.textContent()).not.toContain('siguiente liquidación');
     expect(await liquidacion.textContent()).toContain('martes, 17 de noviembre de 2026');
+    // The last line is what is reversed, not money still on its way to the shop ("Para tu comercio" under "no se te pagará").
+    expect(await liquidacion.locator('tfoot th').textContent()).toMatch(/^Se revierte/);
+    expect(await liquidacion.textContent()).not.toContain('Para tu comercio');
 
     const late = await createCharge(gw, shop, 'REEMB-DESPUES', 40_000);
     await approveCharge(gw, late, { at: new Date('2026-11-13T15:00:00Z') });
     await recordRefund(gw, late, new Date('2026-11-19T15:00:00Z'));
     await admin.goto(`${gw.publicUrl}/portal/pagos/${late}`);
     expect(await liquidacion.textContent()).toContain('reembolsado después de pagarse: se descuenta de tu siguiente liquidación');
+    expect(await liquidacion.locator('tfoot th').textContent()).toMatch(/^Se revierte/);
     await screenshot(admin, 'pago-reembolsado');
   });
 });

@@ -11,7 +11,7 @@ import type { HistoryEvent } from '../../src/operator/application/get-charge-his
 import type { PortalSession } from '../../src/portal/application/portal-session.js';
 import { ESTADOS } from '../../src/payments/domain/charge.js';
 import type { Totals } from '../../src/payments/application/charge-stats/charge-stats.query.js';
-import { urlMessage } from '../../src/portal/adapters/http/views/webhook.views.js';
+import { retryWaits, urlMessage } from '../../src/portal/adapters/http/views/webhook.views.js';
 import { checkWebRegistration } from '../../src/merchants/domain/web-registration.js';
 
 describe('html', () => {
@@ -25,6 +25,15 @@ describe('html', () => {
   it('keeps Html as it is, joins arrays and drops null, undefined and false', () => {
     expect(html`<ul>${['a<', 'b'].map((x) => html`<li>${x}</li>`)}${null}${undefined}${false}</ul>`.value).toBe('<ul><li>a&lt;</li><li>b</li></ul>');
     expect(html`${new Html('<b>ya</b>')}`.value).toBe('<b>ya</b>');
+  });
+});
+
+describe('the webhook retry rule in words', () => {
+  it('writes WEBHOOK_RETRY_DELAYS as a shop reads them, the defaults as the spec does', () => {
+    expect(retryWaits([1, 5, 25])).toBe('1, 5 y 25 segundos');
+    expect(retryWaits([1])).toBe('1 segundo');
+    expect(retryWaits([0.5, 2])).toBe('0,5 y 2 segundos');
+    expect(retryWaits([30, 60, 90, 3600, 7200])).toBe('30 segundos, 1 minuto, 90 segundos, 1 hora y 2 horas');
   });
 });
 
@@ -80,9 +89,9 @@ describe('Resumen over 90 days, by week', () => {
         ],
       },
     }).replace(/\u00a0/g, ' ');
-    expect(page).toContain('<td data-label="Día">Del miércoles, 26 de agosto al domingo, 30 de agosto</td>');
-    expect(page).toContain('<td data-label="Día">Semana del lunes, 31 de agosto</td>');
-    expect(page).toContain('<td data-label="Día">lunes, 23 de noviembre</td>');
+    expect(page).toContain('<td data-label="Semana">Del miércoles, 26 de agosto al domingo, 30 de agosto</td>');
+    expect(page).toContain('<td data-label="Semana">Semana del lunes, 31 de agosto</td>');
+    expect(page).toContain('<td data-label="Semana">lunes, 23 de noviembre</td>');
     expect(page).toContain('El periodo con más: Del miércoles, 26 de agosto al domingo, 30 de agosto, $ 500.000.');
     expect(page).not.toContain('Semana del lunes, 24 de agosto');
   });

@@ -55,6 +55,8 @@ const backTo = (candidate: string | undefined): string => (candidate && /^\/port
 @Controller(PATH)
 export class WebhookController {
   private readonly https: boolean;
+  /** WEBHOOK_RETRY_DELAYS: the page says the retries this gateway makes. */
+  private readonly retryDelays: readonly number[];
 
   constructor(
     private readonly commands: CommandBus,
@@ -63,6 +65,7 @@ export class WebhookController {
     @Inject(CONFIG) config: Config,
   ) {
     this.https = isHttps(config);
+    this.retryDelays = config.webhookRetryDelays;
   }
 
   @Get()
@@ -244,6 +247,7 @@ export class WebhookController {
         errors: options.errors ?? {},
         done: options.done,
         problem: options.problem,
+        retryDelays: this.retryDelays,
       }),
     );
   }

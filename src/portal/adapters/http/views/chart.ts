@@ -38,7 +38,8 @@ export function niceCeiling(value: number): number {
   return 10 * power;
 }
 
-export function barChart(id: string, title: string, summary: string, bars: Bar[], format: (value: number) => string): Html {
+/** `period` heads the table's first column: what one bar is ("Día", or "Semana" for a chart of weeks). */
+export function barChart(id: string, title: string, summary: string, bars: Bar[], format: (value: number) => string, period = 'Día'): Html {
   const top = niceCeiling(Math.max(0, ...bars.map((b) => b.value)));
   const plotWidth = WIDTH - LEFT - RIGHT;
   const plotHeight = HEIGHT - TOP - BOTTOM;
@@ -67,8 +68,8 @@ export function barChart(id: string, title: string, summary: string, bars: Bar[]
   })}
 </svg>
 <figcaption><details><summary>Ver las cifras del gráfico</summary>
-  <table class="responsive"><caption class="visually-hidden">Cifras del gráfico</caption><thead><tr><th scope="col">Día</th><th scope="col" class="num">Pagos</th><th scope="col" class="num">Monto</th></tr></thead>
-  <tbody>${bars.map((b) => html`<tr><td data-label="Día">${b.longLabel}</td><td class="num" data-label="Pagos">${count(b.count)}</td><td class="num" data-label="Monto">${format(b.value)}</td></tr>`)}</tbody></table>
+  <table class="responsive"><caption class="visually-hidden">Cifras del gráfico</caption><thead><tr><th scope="col">${period}</th><th scope="col" class="num">Pagos</th><th scope="col" class="num">Monto</th></tr></thead>
+  <tbody>${bars.map((b) => html`<tr><td data-label="${period}">${b.longLabel}</td><td class="num" data-label="Pagos">${count(b.count)}</td><td class="num" data-label="Monto">${format(b.value)}</td></tr>`)}</tbody></table>
 </details></figcaption>
 </figure>`;
 }

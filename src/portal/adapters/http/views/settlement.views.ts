@@ -68,7 +68,11 @@ export function settlementSection(view: SettlementView): Html {
           : ''
       }
     </tbody>
-    <tfoot>${row('Para tu comercio', pesos(lines.neto))}</tfoot>
+    <tfoot>${
+      state === 'revertida'
+        ? row('Se revierte', pesos(lines.neto), 'lo que este pago dejaba para tu comercio')
+        : row('Para tu comercio', pesos(lines.neto))
+    }</tfoot>
   </table></div>
   ${card ? '' : html`<p class="hint">Los pagos por PSE y en efectivo no tienen retenciones; solo los pagos con tarjeta.</p>`}
 </section>`;

@@ -90,7 +90,7 @@ export function summaryPage(session: PortalSession, model: SummaryModel): string
 <section class="card" aria-labelledby="grafico">
   <h2 id="grafico">Monto aprobado por ${weekly ? 'semana' : 'día'}</h2>
   <p class="hint">${summary}</p>
-  ${barChart('aprobado', `Monto aprobado por ${weekly ? 'semana' : 'día'}`, summary, bars, pesos)}
+  ${barChart('aprobado', `Monto aprobado por ${weekly ? 'semana' : 'día'}`, summary, bars, pesos, weekly ? 'Semana' : 'Día')}
 </section>
 <section class="card" aria-labelledby="por-estado">
   <h2 id="por-estado">Por estado</h2>

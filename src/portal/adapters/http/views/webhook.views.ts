@@ -5,7 +5,7 @@ import type { AttemptView, DeliveryView } from '../../../../webhooks/application
 import type { WebhookEndpointView } from '../../../../webhooks/application/ports/webhook-endpoints.port.js';
 import type { DeliveryEstado } from '../../../../webhooks/domain/delivery.js';
 import type { PortalSession } from '../../../application/portal-session.js';
-import { actorLabel, counted, dateTime, endSentence, type Authors } from './format.js';
+import { actorLabel, count, counted, dateTime, endSentence, type Authors } from './format.js';
 import { copyField, errorSummary, field, okNotice, problemNotice, type FieldErrors } from './forms.js';
 import { html, type Html } from './html.js';
 import { csrfField } from './layout.js';
@@ -20,9 +20,29 @@ export const DELIVERY_LABEL: Record<DeliveryEstado, string> = {
 
 const DELIVERY_BADGE: Record<DeliveryEstado, string> = { pendiente: 'warn', entregada: 'ok', fallida: 'bad', sin_endpoint: 'gray' };
 
-/** What the spec's rules mean for the shop, once, above the form. */
-const RULES = html`<p class="hint">Enviamos <span class="mono">payment.completed</span> y <span class="mono">payment.failed</span> a esta
-dirección, firmados con tu secreto en <span class="mono">svc-signature</span>. Si no responde 2xx, reintentamos a los 1, 5 y 25 segundos.</p>`;
+const LIST = new Intl.ListFormat('es', { type: 'conjunction' });
+
+/** One wait as the shop reads it: "25 segundos", "10 minutos", "1 hora". */
+function wait(seconds: number): string {
+  if (seconds >= 3600 && seconds % 3600 === 0) return counted(seconds / 3600, 'hora', 'horas');
+  if (seconds >= 60 && seconds % 60 === 0) return counted(seconds / 60, 'minuto', 'minutos');
+  return counted(seconds, 'segundo', 'segundos');
+}
+
+/** The dispatcher's waits (WEBHOOK_RETRY_DELAYS, 1, 5 and 25 s by default) in words: "1, 5 y 25 segundos". */
+export function retryWaits(delays: readonly number[]): string {
+  if (delays.every((d) => d < 60)) return `${LIST.format(delays.map(count))} ${delays.length === 1 && delays[0] === 1 ? 'segundo' : 'segundos'}`;
+  return LIST.format(delays.map(wait));
+}
+
+/**
+ * What the spec's rules mean for the shop, once, above the form: the retries this gateway really makes (its
+ * configured delays, not the defaults) and that a notice whose retries all failed is not tried again by itself.
+ */
+const rules = (delays: readonly number[], admin: boolean): Html => html`<p class="hint">Enviamos <span class="mono">payment.completed</span> y <span class="mono">payment.failed</span> a esta
+dirección, firmados con tu secreto en <span class="mono">svc-signature</span>. Si no responde 2xx, lo reintentamos ${counted(delays.length, 'vez', 'veces')},
+tras esperar ${retryWaits(delays)}. Si tampoco entonces responde 2xx, el aviso queda como "Fallida" y no lo intentamos más:
+${admin ? 'puedes reenviarlo' : 'un administrador puede reenviarlo'} desde "Avisos enviados".</p>`;
 
 /** What a re-send did, on the page it came back to (the webhook page or the charge's): `?hecho=` of its redirect. */
 export const RESEND_DONE: Record<string, string> = {
@@ -80,6 +100,17 @@ export function resendForm(session: PortalSession, delivery: DeliveryView, back:
   </form>`;
 }
 
+/**
+ * When a pending notice is tried next: without it a notice waiting out a long WEBHOOK_RETRY_DELAYS looked stuck, with
+ * no "Reenviar" (a pending one cannot be re-sent) and no word of when it goes. A past time means it is due now.
+ */
+function nextAttempt(delivery: DeliveryView): Html | '' {
+  if (delivery.estado !== 'pendiente') return '';
+  return delivery.proximoIntentoEn
+    ? html`<br><span class="hint">Próximo intento: ${dateTime(delivery.proximoIntentoEn)}</span>`
+    : html`<br><span class="hint">Enviándolo ahora</span>`;
+}
+
 /** The deliveries as a table, each with its attempts; used on the webhook page and on a charge's page. */
 export function deliveriesTable(session: PortalSession, deliveries: DeliveryView[], back: string, withCharge: boolean): Html {
   return html`<div class="table-wrap"><table class="responsive">
@@ -89,7 +120,7 @@ export function deliveriesTable(session: PortalSession, deliveries: DeliveryView
     (d) => html`<tr>
     <td data-label="Evento"><div><span class="mono nowrap">${d.tipo}</span><br><span class="hint">${dateTime(d.creadaEn)}</span></div></td>
     ${withCharge ? html`<td data-label="Pago"><a href="/portal/pagos/${d.pagoId}">Ver pago</a></td>` : ''}
-    <td data-label="Estado"><div>${deliveryBadge(d.estado)}${
+    <td data-label="Estado"><div>${deliveryBadge(d.estado)}${nextAttempt(d)}${
       d.reenviadaEn ? html`<br><span class="hint">Reenviada ${dateTime(d.reenviadaEn)}</span>` : ''
     }</div></td>
     <td data-label="Intentos" class="wide"><details><summary>${counted(d.intentos.length, 'intento', 'intentos')}</summary>${attempts(d)}</details></td>
@@ -112,6 +143,8 @@ export interface WebhookPageModel {
   errors: FieldErrors;
   done?: string;
   problem?: string;
+  /** The dispatcher's retry delays in seconds (WEBHOOK_RETRY_DELAYS), for the rules above the form. */
+  retryDelays: readonly number[];
 }
 
 function endpointSection(session: PortalSession, model: WebhookPageModel): Html {
@@ -120,7 +153,7 @@ function endpointSection(session: PortalSession, model: WebhookPageModel): Html 
   if (!endpoint) {
     return html`<section class="card" aria-labelledby="endpoint">
   <h2 id="endpoint">Endpoint de webhooks</h2>
-  ${RULES}
+  ${rules(model.retryDelays, admin)}
   <p class="notice warn">Aún no hay endpoint: tu tienda no recibe avisos de pago. Consulta cada pago con <span class="mono">GET /v1/pagos/{id}</span> mientras tanto.</p>
   ${
     admin
@@ -136,7 +169,7 @@ function endpointSection(session: PortalSession, model: WebhookPageModel): Html 
   }
   return html`<section class="card" aria-labelledby="endpoint">
   <h2 id="endpoint">Endpoint de webhooks</h2>
-  ${RULES}
+  ${rules(model.retryDelays, admin)}
   <dl class="facts">
     <dt>URL</dt><dd class="mono">${endpoint.url}</dd>
     <dt>Estado</dt><dd>${endpoint.activo ? html`<span class="badge ok">Activo</span>` : html`<span class="badge gray">Desactivado: los avisos se guardan sin enviarse</span>`}</dd>
