@@ -3,7 +3,7 @@
 // change anything, the charges list filtered and paged, and the Resumen chart from real charges.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, signInToPortal } from '../support/browser.js';
-import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { http, startTestGateway, waitUntil, type TestGateway } from '../support/gateway.js';
 import { onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
 import { approveCharge, recordRefund } from '../support/outcomes.js';
 import { createCharge, MovableClock, seedCharges, type SeededCharge } from './charges-fixture.js';
@@ -255,6 +255,26 @@ describe('the portal in the browser', () => {
     await admin.goto(`${gw.publicUrl}/portal/pagos/${late}`);
     expect(await liquidacion.textContent()).toContain('reembolsado después de pagarse: se descuenta de tu siguiente liquidación');
     expect(await liquidacion.locator('tfoot th').textContent()).toMatch(/^Se revierte/);
+    // Its approval's notice, once listed, is re-sent as it was (an approval): the page says so beside "Reenviar".
+    const avisos = admin.locator('section[aria-labelledby=avisos]');
+    await waitUntil(
+      async () => {
+        await admin.reload();
+        return avisos.textContent();
+      },
+      (text) => text?.includes('payment.completed') === true,
+    );
+    expect(await avisos.textContent()).toContain('Este pago ya se reembolsó. Si reenvías payment.completed, tu servidor lo recibe tal como se envió al aprobarse');
+    await admin.goto(`${gw.publicUrl}/portal/pagos/${charges.find((c) => c.estado === 'aprobado')!.id}`);
+    await waitUntil(
+      async () => {
+        await admin.reload();
+        return avisos.textContent();
+      },
+      (text) => text?.includes('payment.completed') === true,
+    );
+    expect(await avisos.textContent()).not.toContain('ya se reembolsó');
+    await admin.goto(`${gw.publicUrl}/portal/pagos/${late}`);
     await screenshot(admin, 'pago-reembolsado');
   });
 });

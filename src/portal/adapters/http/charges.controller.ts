@@ -127,13 +127,15 @@ export class ChargesController {
     // Only approved charges (later reconciled or refunded) have a liquidación (DESIGN.md 5.12).
     const settled = ['aprobado', 'conciliado', 'reembolsado'].includes(charge.estado);
     const open = charge.estado === 'creado' || charge.estado === 'pendiente';
+    // A re-send is the event as it was sent: an approval, though the charge has been refunded since.
+    const refundedSince = charge.estado === 'reembolsado' && deliveries.some((d) => d.tipo === 'payment.completed');
     const settlement = settled ? await this.settlementOf(session.principal.merchantId, charge.id) : null;
     const extra = html`${settlement ? settlementSection(settlement) : ''}<section class="card" aria-labelledby="avisos">
   <h2 id="avisos">Avisos a tu webhook</h2>
   ${okNotice(ownEntry(RESEND_DONE, hecho))}${problemNotice(ownEntry(RESEND_PROBLEM, problema))}
   ${
     deliveries.length > 0
-      ? deliveriesTable(session, deliveries, `/portal/pagos/${charge.id}`, false)
+      ? html`${refundedSince ? html`<p class="hint">Este pago ya se reembolsó. Si reenvías payment.completed, tu servidor lo recibe tal como se envió al aprobarse: antes de despachar un pedido por un aviso reenviado o tardío, consulta el estado actual del pago (GET /v1/pagos/{id}).</p>` : ''}${deliveriesTable(session, deliveries, `/portal/pagos/${charge.id}`, false)}`
       : open
         ? html`<p class="hint">Ninguno: solo se avisa cuando el pago se aprueba (payment.completed) o falla (payment.failed).</p>`
         : html`<p class="hint">Aún no aparece ninguno. Si el pago cambió hace un momento, recarga la página en unos segundos.</p>`
