@@ -49,9 +49,9 @@ const voucher: ChargeEvent = {
   data: { voucherReference: 'V-1', agreementCode: '1234', networks: ['Efecty'], expiresAt: '2026-11-22T15:00:00.000Z', issuedAt: at },
 };
 
-const outcome = (o: 'approved' | 'failed', noticeId = 'n-9'): ChargeCommand => ({
+const outcome = (o: 'approved' | 'failed', noticeId = 'n-9', providerReference = 'ref-9'): ChargeCommand => ({
   type: 'ApplyProviderOutcome',
-  data: { outcome: o, method: 'pse', providerReference: 'ref-9', noticeId },
+  data: { outcome: o, method: 'pse', providerReference, noticeId },
   now,
 });
 const { chargeId: _chargeId, createdAt: _createdAt, ...createData } = created.data;
@@ -102,8 +102,12 @@ describe('Charge: provider outcomes', () => {
     given(created, opened, approved).when(outcome('approved', 'n-1')).then([]);
   });
 
-  it('changes nothing on a second approval', () => {
-    given(created, opened, approved).when(outcome('approved', 'n-5')).then([]);
+  it('changes nothing on a second approval of the same attempt', () => {
+    given(created, opened, approved).when(outcome('approved', 'n-5', 'ref-1')).then([]);
+  });
+
+  it("refuses another attempt's approval after aprobado as a contradiction (a second payment to refund)", () => {
+    given(created, opened, approved).when(outcome('approved', 'n-5', 'ref-2')).thenThrows(ContradictoryOutcome);
   });
 
   it('changes nothing on a second failure', () => {
@@ -122,8 +126,12 @@ describe('Charge: provider outcomes', () => {
     given(created).when(outcome('approved')).thenThrows(IllegalTransition);
   });
 
-  it('changes nothing on an approval of a refunded charge that was approved before', () => {
-    given(created, opened, approved, refunded).when(outcome('approved')).then([]);
+  it('changes nothing on an approval of a refunded charge by the attempt that was approved before', () => {
+    given(created, opened, approved, refunded).when(outcome('approved', 'n-5', 'ref-1')).then([]);
+  });
+
+  it("refuses another attempt's approval of a refunded charge as a contradiction", () => {
+    given(created, opened, approved, refunded).when(outcome('approved', 'n-5', 'ref-2')).thenThrows(ContradictoryOutcome);
   });
 });
 

@@ -130,6 +130,31 @@ describe('provider notices', () => {
     expect(listed.body.data.map((a: { resultado: string; estadoDelPago: string }) => [a.resultado, a.estadoDelPago])).toEqual([['aprobado', 'fallido']]);
   });
 
+  it("keeps a second attempt's approval after the charge was approved (a double charge to refund), never as a repeat", async () => {
+    // Two tabs, two methods, one charge: the card's approval applied, then the provider reports the PSE debit of
+    // the same session approved too. The buyer paid twice; the operator must see it to refund one.
+    const charge = await createCharge(gw, merchant);
+    const sesion = await sessionOf(charge.id);
+    expect((await signed(notice(charge.id, sesion, 'aprobado'))).body.resultado).toBe('applied');
+    const events = await eventTypes(gw, charge.id);
+    const second = JSON.stringify({ ...JSON.parse(notice(charge.id, sesion, 'aprobado', 'ntf_segundo_pago')), intento: 'int_pse_otro', metodo: 'pse' });
+    expect((await signed(second)).body.resultado).toBe('anomaly');
+    expect((await signed(second)).body.resultado).toBe('anomaly');
+    expect(await eventTypes(gw, charge.id)).toEqual(events);
+    expect(await estadoOf(gw, merchant, charge.id)).toBe('aprobado');
+    const listed = await operator(gw, 'GET', `/internal/anomalias?pagoId=${charge.id}`);
+    expect(listed.body.data).toHaveLength(1);
+    expect(listed.body.data[0]).toMatchObject({ avisoId: 'ntf_segundo_pago', tipo: 'contradictory_outcome', resultado: 'aprobado', metodo: 'pse', estadoDelPago: 'aprobado' });
+  });
+
+  it('still takes an approval of the same attempt under a new notice id as a repeat', async () => {
+    const charge = await createCharge(gw, merchant);
+    const sesion = await sessionOf(charge.id);
+    expect((await signed(notice(charge.id, sesion, 'aprobado'))).body.resultado).toBe('applied');
+    expect((await signed(notice(charge.id, sesion, 'aprobado'))).body.resultado).toBe('repeated');
+    expect((await operator(gw, 'GET', `/internal/anomalias?pagoId=${charge.id}`)).body.data).toHaveLength(0);
+  });
+
   it('keeps a notice for an unknown charge or another session as an anomaly', async () => {
     const unknown = await signed(notice('7c9e6679-7425-40de-944b-e07fc1f90ae7', 'ses_x', 'aprobado', 'ntf_sin_pago'));
     expect(unknown.body.resultado).toBe('anomaly');

@@ -30,6 +30,8 @@ export function checkoutScreen(charge: Charge, attempt: AttemptView | null, now:
   }
   if (charge.estado === 'creado') return { kind: 'unavailable' };
   if (charge.voucher) {
+    // Paid at the network (or decided) and the notice not in yet: being confirmed, whatever the deadline says now.
+    if (attempt?.method === 'efectivo' && (attempt.status === 'approved' || attempt.status === 'declined')) return { kind: 'processing', bankName: null };
     const expired = charge.voucher.expired || now.getTime() >= Date.parse(charge.voucher.expiresAt);
     return { kind: expired ? 'voucher-expired' : 'voucher' };
   }

@@ -113,7 +113,12 @@ function applyOutcome(command: ApplyProviderOutcome, state: Charge, at: string):
   const decided = decidedAt !== undefined && doubtAboutDecisionTime(decidedAt, state.creadoEn, command.now) === null ? { decidedAt } : {};
   const wasApproved = state.approvedAt !== null;
   if (outcome === 'approved') {
-    if (wasApproved) return []; // the same outcome twice: nothing new
+    // The same attempt approved again (a new notice id): nothing new. Another attempt approved after an approval is
+    // a second payment for one charge (two tabs, two methods): the operator must refund one, so it is kept.
+    if (wasApproved) {
+      if (state.providerReference === providerReference) return [];
+      throw new ContradictoryOutcome(outcome, state.estado);
+    }
     if (state.estado === 'pendiente') {
       return [{ type: 'PaymentApproved', data: { method, providerReference, noticeId, approvedAt: at, ...decided } }];
     }

@@ -52,6 +52,7 @@ export class ViewCheckoutHandler implements IQueryHandler<ViewCheckoutQuery, Che
         attempt = null;
       }
     }
+    if (charge.estado === 'pendiente' && charge.voucher && charge.providerSessionId) attempt = await this.paidVoucher(charge.providerSessionId);
     const now = this.clock.now();
     const screen: Screen = unavailable ? { kind: 'unavailable' } : checkoutScreen(charge, attempt, now);
     return {
@@ -62,5 +63,20 @@ export class ViewCheckoutHandler implements IQueryHandler<ViewCheckoutQuery, Che
       screen,
       now,
     };
+  }
+
+  /**
+   * The voucher's attempt when the network already took the money (or the provider decided it otherwise) and the
+   * notice is not here yet: the buyer holding a receipt must not be shown the voucher, or told it expired unpaid.
+   * A provider that cannot be asked leaves the voucher as recorded (the buyer can still read and print it).
+   */
+  private async paidVoucher(sessionId: string): Promise<PaymentAttempt | null> {
+    try {
+      const { attempt } = await this.provider.sessionStatus(sessionId);
+      return attempt?.method === 'efectivo' && (attempt.status === 'approved' || attempt.status === 'declined') ? attempt : null;
+    } catch (error) {
+      if (error instanceof ProviderUnavailable || error instanceof ProviderRefused) return null;
+      throw error;
+    }
   }
 }
