@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { START, type EventStore, type GlobalPosition } from '../../application/ports/event-store.port.js';
 import { chargesProjection } from './charges.projection.js';
+import { tryLockProjections } from './projection-lock.js';
 import { BatchReader, type Projection } from './projection.js';
 
 export interface RebuildResult {
@@ -43,10 +44,14 @@ export async function rebuildProjection(
 ): Promise<RebuildResult> {
   const started = Date.now();
   const batchSize = options.batchSize ?? 5000;
-  // Unique per rebuild: two at once do not share one, and one left by a crash is in nobody's way.
-  const schema = `rebuild_${projection.name}_${randomBytes(6).toString('hex')}`;
-  await createScratch(dataSource, schema, tables);
+  // Unique per rebuild, so two at once do not share one; its advisory lock, held until the rebuild ends, tells a
+  // scratch under way from one a crashed rebuild left behind, which the next rebuild drops.
+  const schema = `${SCRATCH_PREFIX}${projection.name}_${randomBytes(6).toString('hex')}`;
+  const owner = await tryLockProjections(dataSource, [schema]);
+  if (!owner) throw new Error(`Rebuild of ${projection.name}: the lock of its new scratch schema ${schema} is taken`);
   try {
+    await dropLeftovers(dataSource, projection.name);
+    await createScratch(dataSource, schema, tables);
     let position = START;
     let events = 0;
     const reader = new BatchReader(store, batchSize);
@@ -84,6 +89,26 @@ export async function rebuildProjection(
     };
   } finally {
     await dataSource.query(`DROP SCHEMA IF EXISTS ${quoted(schema)} CASCADE`).catch(() => undefined);
+    await owner.release().catch(() => undefined);
+  }
+}
+
+const SCRATCH_PREFIX = 'rebuild_';
+
+/** Drops the scratch schemas of this projection's rebuilds whose lock nobody holds: their rebuild is gone. */
+async function dropLeftovers(dataSource: DataSource, projection: string): Promise<void> {
+  const rows = await dataSource.query<Array<{ name: string }>>(
+    `SELECT nspname AS name FROM pg_namespace WHERE starts_with(nspname, $1) AND nspname ~ '_[0-9a-f]{12}$'`,
+    [`${SCRATCH_PREFIX}${projection}_`],
+  );
+  for (const { name } of rows) {
+    const lock = await tryLockProjections(dataSource, [name]);
+    if (!lock) continue;
+    try {
+      await dataSource.query(`DROP SCHEMA IF EXISTS ${quoted(name)} CASCADE`);
+    } finally {
+      await lock.release();
+    }
   }
 }
 
