@@ -4,6 +4,8 @@ import { http, startTestGateway, waitUntil, type TestGateway } from '../support/
 import { insertCreatedCharges } from '../support/charge-histories.js';
 import { onboardMerchant, type OnboardedMerchant } from '../support/merchants.js';
 
+type Page = { status: number; body: { data: unknown[]; nextCursor: string | null } };
+
 const CHARGES = 5_000;
 const APPENDED = 300;
 // insertCreatedCharges dates its charges from 2026-11-01T00:00Z, a second apart: in Bogotá, 31 October and 1 November.
@@ -28,7 +30,8 @@ describe('GET /v1/pagos and /v1/pagos/stats while POST /internal/proyecciones/pa
     let seen = 0;
     let cursor: string | null = null;
     do {
-      const page: { status: number; body: { data: unknown[]; nextCursor: string | null } } = await http('GET', `${gw.publicUrl}/v1/pagos?limit=100${cursor ? `&cursor=${cursor}` : ''}`, { token: shop.apiKey });
+      const after = cursor ? `&cursor=${cursor}` : '';
+      const page: Page = await http('GET', `${gw.publicUrl}/v1/pagos?limit=100${after}`, { token: shop.apiKey });
       expect(page.status).toBe(200);
       seen += page.body.data.length;
       cursor = page.body.nextCursor;
