@@ -22,18 +22,27 @@ describe('POST /internal/proyecciones/pagos/reconstruccion twice at once', () =>
 
   it('the second rebuild, arriving while the first replays, leaves neither failed nor the list empty', async () => {
     const merchant = await onboardMerchant(gw, {});
-    // A log long enough that the first rebuild is still replaying when the second arrives.
+    // A log of several batches (a rebuild reads 5000 events at a time).
     await insertCreatedCharges(gw.infra.dataSource, merchant.merchantId, EVENTS);
 
-    const first = rebuild();
-    let done = false;
-    void first.finally(() => {
-      done = true;
-    });
-    // The second arrives once the first has made its scratch tables, and before it has swapped them in.
-    await waitUntil(scratches, (names) => names.length === 1 || done, 30_000);
-    expect(done).toBe(false);
-    const second = rebuild();
+    // Every batch of the charges projection moves the webhook outbox's mark: holding its row stops each rebuild at
+    // its first batch, so the second surely arrives while the first replays.
+    const holder = gw.infra.dataSource.createQueryRunner();
+    await holder.connect();
+    await holder.query('BEGIN');
+    await holder.query('SELECT * FROM webhook_outbox_mark FOR UPDATE');
+    let first: ReturnType<typeof rebuild>;
+    let second: ReturnType<typeof rebuild>;
+    try {
+      first = rebuild();
+      await waitUntil(scratches, (names) => names.length === 1, 30_000);
+      second = rebuild();
+      // The second kept the first's scratch (its owner's lock is held) and made its own.
+      await waitUntil(scratches, (names) => names.length === 2, 30_000);
+    } finally {
+      await holder.query('COMMIT');
+      await holder.release();
+    }
 
     const a = await first;
     expect({ status: a.status, body: a.body }).toMatchObject({ status: 200, body: { eventos: EVENTS, pagos: EVENTS } });
