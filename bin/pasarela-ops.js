@@ -7,8 +7,8 @@ import { parseArgs } from 'node:util';
 
 /**
  * Seconds a command waits for the API's answer unless --timeout says otherwise. Minutes for the long ones: a day of a
- * busy provider's report to reconcile; a rebuild of a big log, for which the gateway itself waits up to 600 s on a
- * running projector (src/payments/adapters/projections/rebuild.ts) and replays for as long as the log takes.
+ * busy provider's report to reconcile; a rebuild of a big log, which the gateway replays for as long as the log takes
+ * (src/payments/adapters/projections/rebuild.ts).
  */
 const DEFAULT_WAIT_SECONDS = 30;
 const WAIT_SECONDS = { 'charges reconcile': 900, 'charges rebuild': 900 };
@@ -178,7 +178,7 @@ const AGAIN = {
   'keys rotate': 'if the rotation went through, running it again is refused (api_key_not_active) and its new key was never shown: issue a new one',
   'keys revoke': `${SAFE_AGAIN} (revoking again is harmless)`,
   'charges events': SAFE_AGAIN,
-  'charges rebuild': 'running it again empties the charges read model again and starts the rebuild over from position 0',
+  'charges rebuild': 'running it again starts a second rebuild beside the first; the read model stays whole until each swaps its rebuilt copy in',
   'charges reconcile': `${SAFE_AGAIN} (a second import of the same report reconciles nothing twice)`,
   'charges imports': SAFE_AGAIN,
   'charges import': SAFE_AGAIN,

@@ -353,18 +353,28 @@ describe('charges projection', () => {
     expect(await daily()).toEqual(liveDaily);
   });
 
-  it('rebuilds through the running projector when it holds the lock, with the same rows', async () => {
+  it('rebuilds while the running projector holds the lock, with the same rows; the projector goes on from the swap', async () => {
     const live = projector(chargesProjection, 5);
     const charges = Array.from({ length: 20 }, () => randomUUID());
     let last: GlobalPosition = START;
     for (const [n, id] of charges.entries()) last = await appendCharge(id, chargeLife(id, MERCHANT, n));
     await live.waitFor(last);
     const liveRows = await rows();
+    const liveDaily = await daily();
 
     const result = await rebuildCharges(fixture.dataSource, fixture.store);
 
-    expect(result).toMatchObject({ charges: 20, replayedBy: 'live-projector', position: last });
+    expect(result).toMatchObject({ charges: 20, replayedBy: 'rebuild', position: last });
     expect(await rows()).toEqual(liveRows);
+    expect(await daily()).toEqual(liveDaily);
+    // The projector's next batch finds the checkpoint set by the swap, not where it left it, and goes on from there.
+    const later = randomUUID();
+    const position = await appendCharge(later, chargeLife(later, MERCHANT, 20));
+    await live.waitFor(position);
+    expect((await rows()).map((r) => r.id).sort()).toEqual([...charges, later].sort());
+    expect(await daily()).toEqual(await dailyOfRows());
+    const [checkpoint] = await fixture.dataSource.query(`SELECT events_applied::int AS n FROM projection_checkpoints WHERE name = 'charges'`);
+    expect(checkpoint.n).toBe((await fixture.store.readAll(START, 10_000)).length);
   });
 });
 

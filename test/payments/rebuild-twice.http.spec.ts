@@ -1,6 +1,6 @@
 // Two operators rebuild the charges read model at once, with no worker running (ROLE=api): both answer, and the
-// merchant's list is whole afterwards.
-import { http, startTestGateway, type TestGateway } from '../support/gateway.js';
+// merchant's list is whole afterwards. A rebuild left behind by a crash is in nobody's way.
+import { http, startTestGateway, waitUntil, type TestGateway } from '../support/gateway.js';
 import { insertCreatedCharges } from '../support/charge-histories.js';
 import { onboardMerchant } from '../support/merchants.js';
 
@@ -13,24 +13,36 @@ describe('POST /internal/proyecciones/pagos/reconstruccion twice at once', () =>
   });
   afterAll(() => gw.close());
 
+  const rebuild = () => http('POST', `${gw.adminUrl}/internal/proyecciones/pagos/reconstruccion`, { token: gw.operatorToken });
+  /** The scratch schemas of rebuilds under way (or left by a crash). */
+  const scratches = async (): Promise<string[]> =>
+    (await gw.infra.dataSource.query(`SELECT nspname FROM pg_namespace WHERE nspname LIKE 'rebuild\\_charges\\_%' ORDER BY 1`)).map(
+      (row: { nspname: string }) => row.nspname,
+    );
+
   it('the second rebuild, arriving while the first replays, leaves neither failed nor the list empty', async () => {
     const merchant = await onboardMerchant(gw, {});
-    // A log long enough that the first rebuild is still replaying when the second arrives.
+    // A log of several batches (a rebuild reads 5000 events at a time).
     await insertCreatedCharges(gw.infra.dataSource, merchant.merchantId, EVENTS);
-    const rebuild = () =>
-      http('POST', `${gw.adminUrl}/internal/proyecciones/pagos/reconstruccion`, { token: gw.operatorToken });
 
-    const first = rebuild();
-    // The second arrives once the first has applied a batch, and before it has applied them all.
-    let applied = 0;
-    for (let tries = 0; tries < 2000 && applied === 0; tries++) {
-      await new Promise((r) => setTimeout(r, 5));
-      const [row] = await gw.infra.dataSource.query(`SELECT events_applied::int AS n FROM projection_checkpoints WHERE name = 'charges'`);
-      applied = row?.n ?? 0;
+    // Every batch of the charges projection moves the webhook outbox's mark: holding its row stops each rebuild at
+    // its first batch, so the second surely arrives while the first replays.
+    const holder = gw.infra.dataSource.createQueryRunner();
+    await holder.connect();
+    await holder.query('BEGIN');
+    await holder.query('SELECT * FROM webhook_outbox_mark FOR UPDATE');
+    let first: ReturnType<typeof rebuild>;
+    let second: ReturnType<typeof rebuild>;
+    try {
+      first = rebuild();
+      await waitUntil(scratches, (names) => names.length === 1, 30_000);
+      second = rebuild();
+      // The second kept the first's scratch (its owner's lock is held) and made its own.
+      await waitUntil(scratches, (names) => names.length === 2, 30_000);
+    } finally {
+      await holder.query('COMMIT');
+      await holder.release();
     }
-    expect(applied).toBeGreaterThan(0);
-    expect(applied).toBeLessThan(EVENTS);
-    const second = rebuild();
 
     const a = await first;
     expect({ status: a.status, body: a.body }).toMatchObject({ status: 200, body: { eventos: EVENTS, pagos: EVENTS } });
@@ -38,25 +50,20 @@ describe('POST /internal/proyecciones/pagos/reconstruccion twice at once', () =>
     expect({ status: b.status, body: b.body }).toMatchObject({ status: 200, body: { eventos: EVENTS, pagos: EVENTS } });
     const [count] = await gw.infra.dataSource.query('SELECT count(*)::int AS n FROM charges WHERE merchant_id = $1', [merchant.merchantId]);
     expect(count.n).toBe(EVENTS);
+    expect(await scratches()).toEqual([]);
   }, 60_000);
 
-  it('a rebuild that found the lock taken replays the log itself once the lock comes free with no projector running', async () => {
-    // The log seeded above. The lock held here stands for a first rebuild that ends before it sees the second's reset.
-    const holder = gw.infra.dataSource.createQueryRunner();
-    await holder.connect();
-    await holder.query(`SELECT pg_advisory_lock(${0x70726f6a}, hashtext('charges'))`);
-    const second = http('POST', `${gw.adminUrl}/internal/proyecciones/pagos/reconstruccion`, { token: gw.operatorToken });
-    let reset = false;
-    for (let tries = 0; tries < 2000 && !reset; tries++) {
-      await new Promise((r) => setTimeout(r, 5));
-      const [row] = await gw.infra.dataSource.query(`SELECT events_applied::int AS n FROM projection_checkpoints WHERE name = 'charges'`);
-      reset = row?.n === 0;
-    }
-    expect(reset).toBe(true);
-    await holder.query('SELECT pg_advisory_unlock_all()');
-    await holder.release();
+  it('a scratch schema left by a rebuild that crashed is dropped by the next rebuild, which works', async () => {
+    // The log seeded above; what a rebuild killed mid-replay leaves: its schema, with part of the rows.
+    const db = gw.infra.dataSource;
+    await db.query('CREATE SCHEMA rebuild_charges_000000000000');
+    await db.query('CREATE UNLOGGED TABLE rebuild_charges_000000000000.charges (LIKE public.charges INCLUDING ALL)');
+    await db.query('CREATE UNLOGGED TABLE rebuild_charges_000000000000.charges_daily (LIKE public.charges_daily INCLUDING ALL)');
+    await db.query('INSERT INTO rebuild_charges_000000000000.charges SELECT * FROM public.charges LIMIT 10');
 
-    const b = await second;
+    const b = await rebuild();
     expect({ status: b.status, body: b.body }).toMatchObject({ status: 200, body: { eventos: EVENTS, pagos: EVENTS } });
+    // Nobody held its lock: the next rebuild dropped it.
+    expect(await scratches()).toEqual([]);
   }, 30_000);
 });

@@ -9,7 +9,7 @@ export interface RebuildAnswer {
   proyeccion: string;
   eventos: number;
   pagos: number;
-  reconstruidaPor: 'rebuild' | 'live-projector';
+  reconstruidaPor: 'rebuild';
   duracionMs: number;
 }
 

@@ -18,7 +18,7 @@ export interface Projection {
    * it). Absent: every event may matter.
    */
   readonly types?: ReadonlySet<string>;
-  /** Empties the read model, inside the transaction that resets the checkpoint (a rebuild). */
+  /** Empties the read model, inside the transaction that resets the checkpoint (the operator's rebuild swaps instead). */
   clear(manager: EntityManager): Promise<void>;
 }
 
